@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { requireAdmin } from '@kw/auth';
+import { AppError, queueBacklog, TooManyRequestsError, ValidationError } from '@kw/platform';
+import { type AppServices, parseOrThrow, Reply, type RouteDef } from '@kw/platform/http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { z } from 'zod';
+import type { WebRenderer } from './ssr.ts';
+
+// Missing fields read "Required" rather than zod's type-level wording.
+z.config({
+  customError: (issue) =>
+    issue.input === undefined && issue.code === 'invalid_type' ? 'Required' : undefined,
+});
+
+export const JSON_BODY_LIMIT = '100kb';
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export interface AppOptions {
+  services: AppServices;
+  routes: RouteDef[];
+  web?: WebRenderer;
+}
+
+function toHandler(def: RouteDef, services: AppServices): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      if (def.body && req.body === undefined) {
+        throw new ValidationError(
+          [],
+          'The request body must be JSON (Content-Type: application/json)',
+        );
+      }
+      const body = def.body ? parseOrThrow(def.body, req.body) : undefined;
+      const query = def.query ? parseOrThrow(def.query, req.query) : undefined;
+      const params = def.params ? parseOrThrow(def.params, req.params) : undefined;
+      const admin = res.locals.admin as { username: string } | undefined;
+      const result = await def.handler({
+        req,
+        res,
+        body,
+        query,
+        params,
+        services,
+        metadata: {
+          actor: admin ? `admin:${admin.username}` : 'visitor',
+          requestId: String(req.id),
+        },
+        visitor: {
+          ip: req.ip ?? '',
+          userAgent: (req.get('user-agent') ?? '').slice(0, 512),
+          referer: (req.get('referer') ?? '').slice(0, 1024),
+        },
+      });
+      if (res.headersSent) return;
+      if (result instanceof Reply) {
+        if (result.body === undefined) res.status(result.status).end();
+        else res.status(result.status).json(result.body);
+      } else if (result === undefined) {
+        res.status(204).end();
+      } else {
+        res.json(result);
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function createApp({ services, routes, web }: AppOptions): Express {
+  const app = express();
+  const { config, logger } = services;
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy:
+        config.env === 'development'
+          ? false
+          : {
+              directives: {
+                defaultSrc: ["'self'"],
+                scriptSrc: ["'self'"],
+                // antd writes its CSS-in-JS into <style> elements.
+                styleSrc: ["'self'", "'unsafe-inline'"],
+                imgSrc: ["'self'", 'data:', 'https:'],
+                fontSrc: ["'self'", 'data:'],
+                connectSrc: ["'self'"],
+                frameSrc: ["'self'", 'https:'],
+                objectSrc: ["'none'"],
+                baseUri: ["'self'"],
+                formAction: ["'self'"],
+                frameAncestors: ["'none'"],
+                upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+              },
+            },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    }),
+  );
+
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  const guard = requireAdmin(services);
+  for (const def of routes) {
+    const chain =
+      def.access === 'admin' ? [guard, toHandler(def, services)] : [toHandler(def, services)];
+    app[def.method](def.path, ...chain);
+  }
+
+  app.get('/api/health', async (_req, res) => {
+    const started = Date.now();
+    let database = false;
+    try {
+      await services.db.raw('select 1');
+      database = true;
+    } catch {}
+    const latencyMs = Date.now() - started;
+    const beat = database
+      ? await services
+          .db('worker_heartbeat')
+          .max('beat_at as beat_at')
+          .first()
+          .catch(() => undefined)
+      : undefined;
+    const beatAt = beat?.beat_at ? new Date(beat.beat_at) : undefined;
+    const heartbeatAgeSeconds = beatAt
+      ? Math.round((Date.now() - beatAt.getTime()) / 100) / 10
+      : null;
+    const backlog = database ? await queueBacklog(services.db).catch(() => null) : null;
+    const workerOk = heartbeatAgeSeconds !== null && heartbeatAgeSeconds < 30;
+    res.status(database ? 200 : 503).json({
+      status: database && workerOk ? 'ok' : 'degraded',
+      database: { ok: database, latencyMs },
+      worker: { ok: workerOk, heartbeatAgeSeconds },
+      queue: { backlog },
+      time: new Date().toISOString(),
+    });
+  });
+
+  app.all('/api/{*splat}', (req, res) => {
+    res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
+  });
+
+  if (web) web.mount(app);
+
+  app.use(errorHandler);
+  return app;
+}
+
+const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (res.headersSent) return;
+  if (error instanceof TooManyRequestsError)
+    res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof ValidationError) {
+    res.status(400).json({ message: error.message, errors: error.errors });
+    return;
+  }
+  if (error instanceof AppError) {
+    res.status(error.status).json({ message: error.message, ...error.details });
+    return;
+  }
+  // body-parser's own errors carry a status and a type.
+  const status =
+    typeof error?.status === 'number'
+      ? error.status
+      : typeof error?.statusCode === 'number'
+        ? error.statusCode
+        : 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      error.type === 'entity.parse.failed'
+        ? 'Malformed JSON in the request body'
+        : error.type === 'entity.too.large'
+          ? `The request body is too large (limit ${JSON_BODY_LIMIT})`
+          : error.type === 'encoding.unsupported' || error.type === 'charset.unsupported'
+            ? 'Unsupported request encoding'
+            : (error.expose && error.message) || 'Bad request';
+    res.status(status).json({ message });
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  res.status(500).json({ message: 'Internal server error', requestId: String(req.id) });
+};

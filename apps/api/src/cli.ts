@@ -1,0 +1,201 @@
+// Operations from the terminal: `node apps/api/src/cli.ts <command>` (the Makefile's targets).
+import { execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { adminUsername, setPassword } from '@kw/auth';
+import { seedDemoContent } from '@kw/db';
+import {
+  type Config,
+  ConfigError,
+  createDb,
+  type Db,
+  EventStore,
+  loadConfig,
+  rebuildProjections,
+} from '@kw/platform';
+import { connectDatabase } from './database-lock.ts';
+import { projections } from './modules.ts';
+import { prepareDatabase, processLogger } from './runtime.ts';
+
+/** Tables that are not projections: a backup keeps them, a restore puts them back. */
+const SOURCE_TABLES = ['events', 'admin_credentials'] as const;
+
+async function promptHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function adminPassword(config: Config, db: Db, store: EventStore): Promise<void> {
+  const username = (await adminUsername(db)) ?? config.adminUsername;
+  let password = process.env.NEW_ADMIN_PASSWORD;
+  if (!password) {
+    if (!process.stdin.isTTY) throw new Error('Set NEW_ADMIN_PASSWORD or run this in a terminal');
+    password = await promptHidden(`New password for "${username}": `);
+    const again = await promptHidden('Repeat it: ');
+    if (password !== again) throw new Error("Passwords don't match");
+  }
+  if (password.length < 6) throw new Error('New password must be at least 6 characters');
+  await setPassword({ db, store, jwtSecret: config.jwtSecret }, username, password, 'terminal', {
+    actor: 'cli',
+  });
+  console.log(`Password of "${username}" changed; every open session has been signed out.`);
+}
+
+async function backup(config: Config, db: Db, target?: string): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'kw-backup-'));
+  try {
+    for (const table of SOURCE_TABLES) {
+      const out = createWriteStream(path.join(work, `${table}.ndjson`));
+      const rows = await db(table)
+        .select('*')
+        .orderBy(table === 'events' ? 'position' : 'username');
+      for (const row of rows) out.write(`${JSON.stringify(row)}\n`);
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+    }
+    for (const dir of [config.uploadsDir, config.privateDir]) {
+      if (existsSync(dir)) cpSync(dir, path.join(work, path.basename(dir)), { recursive: true });
+    }
+    const file = path.resolve(
+      target ??
+        path.join(
+          config.dataDir,
+          'backups',
+          `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`,
+        ),
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    execFileSync('tar', ['-czf', file, '-C', work, '.']);
+    console.log(`Backup written to ${file}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function restore(config: Config, db: Db, store: EventStore, file?: string): Promise<void> {
+  if (!file || !existsSync(file))
+    throw new Error('Name the backup: make restore FILE=path/to/backup.tar.gz');
+  const work = mkdtempSync(path.join(tmpdir(), 'kw-restore-'));
+  try {
+    execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
+    await db.transaction(async (trx) => {
+      await trx.raw('truncate table events, admin_credentials restart identity');
+      for (const table of SOURCE_TABLES) {
+        const lines = createInterface({
+          input: createReadStream(path.join(work, `${table}.ndjson`)),
+        });
+        let batch: Record<string, unknown>[] = [];
+        for await (const line of lines) {
+          if (!line.trim()) continue;
+          const row = JSON.parse(line) as Record<string, unknown>;
+          if (table === 'events') {
+            row.data = JSON.stringify(row.data);
+            row.metadata = JSON.stringify(row.metadata);
+          }
+          batch.push(row);
+          if (batch.length === 500) {
+            await trx(table).insert(batch);
+            batch = [];
+          }
+        }
+        if (batch.length > 0) await trx(table).insert(batch);
+      }
+      await trx.raw(
+        `select setval(pg_get_serial_sequence('events', 'position'), coalesce((select max(position) from events), 0) + 1, false)`,
+      );
+    });
+    for (const dir of [config.uploadsDir, config.privateDir]) {
+      const saved = path.join(work, path.basename(dir));
+      rmSync(dir, { recursive: true, force: true });
+      if (existsSync(saved)) cpSync(saved, dir, { recursive: true });
+    }
+    const { events } = await rebuildProjections(store, projections);
+    console.log(`Restored ${events} events from ${file} and rebuilt the read models.`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const [command, arg] = process.argv.slice(2);
+const commands = ['migrate', 'seed', 'rebuild-projections', 'admin-password', 'backup', 'restore'];
+if (!command || !commands.includes(command)) {
+  console.error(`usage: cli.ts <${commands.join('|')}> [file]`);
+  process.exit(2);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}
+const logger = processLogger(config, 'cli');
+const database = await connectDatabase(config);
+await prepareDatabase(database.url, logger);
+const db = createDb(database.url, { min: 0, max: 4 });
+const store = new EventStore(db, { projections });
+try {
+  switch (command) {
+    case 'migrate':
+      console.log('Database schema is up to date.');
+      break;
+    case 'seed': {
+      const { seeded } = await seedDemoContent(store);
+      console.log(seeded ? 'Demo content added.' : 'Demo content was already there.');
+      break;
+    }
+    case 'rebuild-projections': {
+      const started = Date.now();
+      const { events } = await rebuildProjections(store, projections);
+      console.log(
+        `Replayed ${events} events through ${projections.length} projections in ${Date.now() - started} ms.`,
+      );
+      break;
+    }
+    case 'admin-password':
+      await adminPassword(config, db, store);
+      break;
+    case 'backup':
+      await backup(config, db, arg);
+      break;
+    case 'restore':
+      await restore(config, db, store, arg);
+      break;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+  await database.stop();
+}

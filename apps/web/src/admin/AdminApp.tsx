@@ -1,0 +1,104 @@
+import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { SESSION_EXPIRED_EVENT, storedToken, storeToken } from '../api/api.ts';
+import { useLogoutMutation, useVerifySessionQuery } from './auth/authApi.ts';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { ContactSubmissionsPage } from './contact/ContactSubmissionsPage.tsx';
+import { Dashboard } from './Dashboard.tsx';
+
+const MENU = [
+  { key: '/admin', label: <Link to="/admin">Dashboard</Link> },
+  { key: '/admin/contact', label: <Link to="/admin/contact">Contact Submissions</Link> },
+];
+
+function AdminShell({ onLogout }: { onLogout(): void }) {
+  const { pathname } = useLocation();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#0f3d3e' }}
+      >
+        <span style={{ color: '#fff', fontWeight: 700, marginRight: 'auto' }}>Admin</span>
+        <a href="/" style={{ color: '#fff' }}>
+          View Site
+        </a>
+        <Button onClick={onLogout}>Logout</Button>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" width={220}>
+          <Menu
+            mode="inline"
+            selectedKeys={[pathname.replace(/\/$/, '') || '/admin']}
+            items={MENU}
+            aria-label="Admin"
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24 }}>
+          <main>
+            <Routes>
+              <Route index element={<Dashboard />} />
+              <Route path="contact" element={<ContactSubmissionsPage />} />
+              <Route
+                path="*"
+                element={
+                  <Result
+                    status="404"
+                    title="Page Not Found"
+                    extra={<Link to="/admin">Back to Dashboard</Link>}
+                  />
+                }
+              />
+            </Routes>
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+function Session() {
+  const [token, setToken] = useState<string | null>(() => storedToken());
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const verify = useVerifySessionQuery(token ?? '', { skip: !token });
+
+  useEffect(() => {
+    const expired = () => setToken(null);
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+  }, []);
+
+  const onLoggedIn = useCallback((value: string) => {
+    storeToken(value);
+    setToken(value);
+  }, []);
+
+  const onLogout = useCallback(async () => {
+    storeToken(null);
+    setToken(null);
+    await logout().catch(() => {});
+    navigate('/');
+  }, [logout, navigate]);
+
+  if (!token || verify.isError) return <LoginPage onLoggedIn={onLoggedIn} />;
+  if (verify.isLoading || verify.isFetching || !verify.data) {
+    return (
+      <div role="status" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+        Loading...
+      </div>
+    );
+  }
+  return <AdminShell onLogout={onLogout} />;
+}
+
+/** The back office: lazily loaded, so antd never reaches a visitor's page. */
+export function AdminApp() {
+  return (
+    <ConfigProvider theme={{ token: { colorPrimary: '#0f3d3e', borderRadius: 8 } }}>
+      <AntApp>
+        <Session />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

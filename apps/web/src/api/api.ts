@@ -1,0 +1,104 @@
+import { ADMIN_TOKEN_KEY } from '@kw/auth/contract';
+import type { ApiErrorBody } from '@kw/platform/contract';
+import {
+  type BaseQueryFn,
+  createApi,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+} from '@reduxjs/toolkit/query/react';
+
+/** The thunk's extra argument: on the server, the API's own origin for absolute URLs. */
+export interface StoreExtra {
+  apiOrigin?: string;
+}
+
+export const SESSION_EXPIRED_EVENT = 'admin-session-expired';
+
+export function storedToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    return window.localStorage.getItem(ADMIN_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string | null): void {
+  if (typeof window === 'undefined') return;
+  if (token) window.localStorage.setItem(ADMIN_TOKEN_KEY, token);
+  else window.localStorage.removeItem(ADMIN_TOKEN_KEY);
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '',
+  credentials: 'include',
+  prepareHeaders(headers) {
+    const token = storedToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+function absolute(args: string | FetchArgs, origin: string | undefined): string | FetchArgs {
+  if (!origin) return args;
+  if (typeof args === 'string') return `${origin}${args}`;
+  return { ...args, url: `${origin}${args.url}` };
+}
+
+/**
+ * Adds the bearer token and, on 401 or 403, forgets it; under /admin the browser goes back
+ * to /admin (public-site.md §8). The login call's own 401 is just a wrong password.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extra,
+) => {
+  const origin = (api.extra as StoreExtra | undefined)?.apiOrigin;
+  const result = await rawBaseQuery(absolute(args, origin), api, extra);
+  const status = result.error?.status;
+  const url = typeof args === 'string' ? args : args.url;
+  if (
+    (status === 401 || status === 403) &&
+    url !== '/api/auth/login' &&
+    typeof window !== 'undefined'
+  ) {
+    storeToken(null);
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    if (window.location.pathname.startsWith('/admin/')) window.location.assign('/admin');
+  }
+  return result;
+};
+
+/** The one API slice; features add their endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['ContactSubmission', 'Session'],
+  keepUnusedDataFor: 60,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  endpoints: () => ({}),
+});
+
+/** The spec's error text: status, a colon, then the body (or the status text). */
+export function errorText(error: unknown): string {
+  if (!error || typeof error !== 'object') return 'Unknown error';
+  const e = error as FetchBaseQueryError;
+  if (typeof e.status === 'number') {
+    const body = e.data as ApiErrorBody | string | undefined;
+    const text = typeof body === 'string' ? body : body?.message ? body.message : '';
+    return `${e.status}: ${text || 'Request failed'}`;
+  }
+  if ('error' in e && typeof e.error === 'string') return e.error;
+  return 'Failed to connect to server.';
+}
+
+/** The server's own message for a failed call, for a notification's description. */
+export function serverMessage(error: unknown): string | undefined {
+  const data = (error as { data?: ApiErrorBody } | undefined)?.data;
+  return typeof data === 'object' && data && typeof data.message === 'string'
+    ? data.message
+    : undefined;
+}

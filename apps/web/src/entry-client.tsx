@@ -1,0 +1,24 @@
+import './public/styles.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './routes.tsx';
+import { makeStore } from './store.ts';
+
+const stateElement = document.getElementById('__STATE__');
+const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : undefined;
+const store = makeStore(preloadedState ? { preloadedState } : {});
+const router = createBrowserRouter(routes);
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>
+);
+
+// Public pages arrive rendered by the server; the back office starts empty.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

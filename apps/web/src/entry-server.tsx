@@ -1,0 +1,55 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { api } from './api/api.ts';
+import { type RouteHandle, routes } from './routes.tsx';
+import { headTags } from './seo.ts';
+import { makeStore } from './store.ts';
+
+const handler = createStaticHandler(routes);
+
+export interface RenderResult {
+  status: number;
+  redirect?: string;
+  appHtml: string;
+  head: string;
+  state: unknown;
+}
+
+/** Renders one public URL to HTML, with its data fetched into the RTK Query cache first. */
+export async function render(
+  request: Request,
+  options: { apiOrigin: string; publicUrl: string },
+): Promise<RenderResult> {
+  const store = makeStore({ extra: { apiOrigin: options.apiOrigin } });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return {
+      status: context.status,
+      redirect: context.headers.get('Location') ?? '/',
+      appHtml: '',
+      head: '',
+      state: null,
+    };
+  }
+  // Queries started while loading (route prefetches) finish before the markup is made.
+  await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const appHtml = renderToString(
+    <StrictMode>
+      <Provider store={store}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Provider>
+    </StrictMode>,
+  );
+  const handles = context.matches.map((m) => m.route.handle as RouteHandle | undefined);
+  const seo = [...handles].reverse().find((h) => h?.seo)?.seo;
+  const status = [...handles].reverse().find((h) => h?.status)?.status ?? context.statusCode;
+  return {
+    status,
+    appHtml,
+    head: seo ? headTags(seo, options.publicUrl) : '',
+    state: store.getState(),
+  };
+}

@@ -1,0 +1,57 @@
+import type { RouteObject } from 'react-router';
+import { PublicLayout } from './public/Layout.tsx';
+import { ContactPage } from './public/pages/ContactPage.tsx';
+import { HomePage } from './public/pages/HomePage.tsx';
+import { NotFoundPage } from './public/pages/NotFoundPage.tsx';
+import type { Seo } from './seo.ts';
+
+/** Route metadata read by the server renderer: SEO, and the status for the catch-all. */
+export interface RouteHandle {
+  seo?: Seo;
+  status?: number;
+}
+
+export const routes: RouteObject[] = [
+  {
+    // The back office: client-rendered, and antd only ever loads from this chunk.
+    path: '/admin/*',
+    lazy: async () => ({ Component: (await import('./admin/AdminApp.tsx')).AdminApp }),
+  },
+  {
+    Component: PublicLayout,
+    children: [
+      {
+        index: true,
+        Component: HomePage,
+        handle: {
+          seo: {
+            title: 'AI & Software Consulting in Kitchener-Waterloo',
+            description:
+              'Practical AI, custom software, integration and automation for small and medium businesses in Kitchener-Waterloo and Ontario.',
+            path: '/',
+          },
+        } satisfies RouteHandle,
+      },
+      {
+        path: 'contact',
+        Component: ContactPage,
+        handle: {
+          seo: {
+            title: 'Contact Us',
+            description:
+              'Send us a message about your AI or software project. We respond within 24 hours.',
+            path: '/contact',
+          },
+        } satisfies RouteHandle,
+      },
+      {
+        path: '*',
+        Component: NotFoundPage,
+        handle: {
+          status: 404,
+          seo: { title: 'Page Not Found', description: 'This page does not exist.', noindex: true },
+        } satisfies RouteHandle,
+      },
+    ],
+  },
+];

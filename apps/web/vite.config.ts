@@ -1,0 +1,52 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes dist/client/chunks.json: for each chunk, its static imports and the modules inside.
+ * The bundle test reads it to prove antd never reaches a public page and to weigh them.
+ */
+function chunkReport(): Plugin {
+  return {
+    name: 'chunk-report',
+    apply: 'build',
+    generateBundle(options, bundle) {
+      if (options.dir?.includes('server')) return;
+      const report: Record<
+        string,
+        { isEntry: boolean; imports: string[]; dynamicImports: string[]; modules: string[] }
+      > = {};
+      for (const [fileName, chunk] of Object.entries(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        report[fileName] = {
+          isEntry: chunk.isEntry,
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          modules: Object.entries(chunk.modules).map(
+            ([id, m]) => `${path.relative(process.cwd(), id)} ${m.renderedLength}`,
+          ),
+        };
+      }
+      mkdirSync(options.dir ?? 'dist/client', { recursive: true });
+      writeFileSync(
+        path.join(options.dir ?? 'dist/client', 'chunks.json'),
+        JSON.stringify(report, null, 1),
+      );
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), chunkReport()],
+  build: {
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+  },
+  ssr: {
+    // Bundle the CSS-importing and ESM-only packages into the server entry.
+    noExternal: isSsrBuild ? [/^@kw\//] : [],
+  },
+}));

@@ -1,0 +1,79 @@
+import type { Config } from '@kw/platform';
+import { UnauthorizedError } from '@kw/platform';
+import type { AppServices } from '@kw/platform/http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { TOKEN_TTL_SECONDS, verifyToken } from './service.ts';
+
+export const SESSION_COOKIE = 'admin_session';
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice('Bearer '.length).trim() || undefined;
+}
+
+export function cookieValue(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The bearer token, or, for reads only, the httpOnly cookie (so a résumé opens in a new tab).
+ * A cookie never authorises a change, which keeps cross-site request forgery out.
+ */
+export function sessionToken(req: Request): string | undefined {
+  const bearer = bearerToken(req);
+  if (bearer) return bearer;
+  if (req.method === 'GET' || req.method === 'HEAD') return cookieValue(req, SESSION_COOKIE);
+  return undefined;
+}
+
+export function setSessionCookie(res: Response, config: Config, token: string): void {
+  res.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https://'),
+    path: '/',
+    maxAge: TOKEN_TTL_SECONDS * 1000,
+  });
+}
+
+export function clearSessionCookie(res: Response, config: Config): void {
+  res.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https://'),
+    path: '/',
+  });
+}
+
+/** The one guard every admin route goes through. Sets `res.locals.admin`. */
+export function requireAdmin(services: AppServices): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const token = sessionToken(req);
+      const admin = token
+        ? await verifyToken({ db: services.db, jwtSecret: services.config.jwtSecret }, token)
+        : null;
+      if (!admin) throw new UnauthorizedError('Authentication required');
+      res.locals.admin = admin;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The administrator behind a request, when its token is valid; for pages that differ for them. */
+export async function optionalAdmin(
+  services: AppServices,
+  req: Request,
+): Promise<{ username: string } | null> {
+  const token = sessionToken(req);
+  return token
+    ? verifyToken({ db: services.db, jwtSecret: services.config.jwtSecret }, token)
+    : null;
+}

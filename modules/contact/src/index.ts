@@ -1,0 +1,21 @@
+import type { ServerModule, Subscription } from '@kw/platform';
+import { contactSubmissionsProjection } from './projection.ts';
+import { contactRoutes } from './routes.ts';
+
+export type { ContactEvent } from './events.ts';
+export { contactStream } from './events.ts';
+export { findContactSubmission, listContactSubmissions } from './queries.ts';
+
+export const ENRICH_CONTACT_QUEUE = 'contact.enrich';
+
+export const enrichContactSubscription: Subscription = {
+  queue: ENRICH_CONTACT_QUEUE,
+  handles: ['ContactReceived'],
+};
+
+export const contactModule: ServerModule = {
+  name: 'contact',
+  routes: contactRoutes,
+  projections: [contactSubmissionsProjection],
+  subscriptions: [enrichContactSubscription],
+};

@@ -1,0 +1,75 @@
+import type { Db } from '@kw/platform';
+import type { ContactSubmission } from './contract.ts';
+import { CONTACT_SUBMISSIONS } from './projection.ts';
+
+interface Row {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  company: string;
+  service: string;
+  message: string;
+  subscribe_newsletter: boolean;
+  status: ContactSubmission['status'];
+  priority: ContactSubmission['priority'];
+  processed: boolean;
+  is_spam: boolean;
+  spam_reason: string | null;
+  response_notes: string | null;
+  responded_at: Date | null;
+  country: string | null;
+  city: string | null;
+  device_type: ContactSubmission['deviceType'];
+  browser_name: string | null;
+  browser_version: string | null;
+  os: string | null;
+  ip_address: string | null;
+  created_at: Date;
+  enriched_at: Date | null;
+}
+
+function toSubmission(row: Row): ContactSubmission {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    service: row.service,
+    message: row.message,
+    subscribeNewsletter: row.subscribe_newsletter,
+    status: row.status,
+    priority: row.priority,
+    processed: row.processed,
+    isSpam: row.is_spam,
+    spamReason: row.spam_reason,
+    responseNotes: row.response_notes,
+    respondedAt: row.responded_at?.toISOString() ?? null,
+    country: row.country,
+    city: row.city,
+    deviceType: row.device_type,
+    browserName: row.browser_name,
+    browserVersion: row.browser_version,
+    os: row.os,
+    ipAddress: row.ip_address,
+    createdAt: row.created_at.toISOString(),
+    enrichedAt: row.enriched_at?.toISOString() ?? null,
+  };
+}
+
+/** Newest first, served by the created_at index. */
+export async function listContactSubmissions(db: Db): Promise<ContactSubmission[]> {
+  const rows = await db<Row>(CONTACT_SUBMISSIONS).orderBy('created_at', 'desc').limit(5000);
+  return rows.map(toSubmission);
+}
+
+export async function findContactSubmission(
+  db: Db,
+  id: string,
+): Promise<ContactSubmission | undefined> {
+  const row = await db<Row>(CONTACT_SUBMISSIONS).where({ id }).first();
+  return row ? toSubmission(row) : undefined;
+}

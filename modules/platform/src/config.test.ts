@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'kw-config-'));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.adminUsername).toBe('admin');
+    expect(config.mailDir).toBe(path.join(dir, 'mail'));
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL'],
+    ['PUBLIC_URL', 'not a url', 'PUBLIC_URL'],
+    ['JWT_SECRET', 'short', 'JWT_SECRET'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL'],
+    ['ADMIN_EMAIL', 'nobody', 'ADMIN_EMAIL'],
+  ])('a bad %s stops start-up with a message naming it', (variable, value, named) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(
+      new RegExp(`${named}:`),
+    );
+  });
+
+  it('drops a trailing slash from PUBLIC_URL so canonical links are clean', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://example.ca/' }).publicUrl).toBe(
+      'https://example.ca',
+    );
+  });
+});

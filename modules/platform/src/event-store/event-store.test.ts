@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Trx } from '../db.ts';
+import { ConcurrencyError } from '../errors.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { EventStore, rebuildProjections } from './event-store.ts';
+import type { EnqueueInTransaction, Projection, StoredEvent } from './types.ts';
+
+// A tiny counter read model, so the store is tested apart from any business module.
+const counters: Projection = {
+  name: 'test-counters',
+  mode: 'inline',
+  tables: ['test_counters'],
+  handles: ['Incremented'],
+  async apply(trx: Trx, event: StoredEvent) {
+    const { by } = event.data as { by: number };
+    await trx.raw(
+      `insert into test_counters (stream_id, total, version) values (?, ?, ?)
+       on conflict (stream_id) do update set total = test_counters.total + excluded.total, version = excluded.version`,
+      [event.streamId, by, event.version],
+    );
+  },
+};
+
+const metadata = { actor: 'test' };
+let tdb: TestDatabase;
+const queued: { queue: string; position: number }[] = [];
+// Records each job in a table inside the same transaction, like pg-boss's `db` option does.
+const enqueue: EnqueueInTransaction = async (trx, queue, data) => {
+  await trx('test_jobs').insert({ queue, position: data.position });
+  queued.push({ queue, position: data.position });
+};
+let store: EventStore;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await tdb.db.schema.createTable('test_counters', (t) => {
+    t.text('stream_id').primary();
+    t.integer('total').notNullable();
+    t.integer('version').notNullable();
+  });
+  await tdb.db.schema.createTable('test_jobs', (t) => {
+    t.increments('id');
+    t.text('queue');
+    t.bigInteger('position');
+  });
+  store = new EventStore(tdb.db, {
+    projections: [counters],
+    subscriptions: [{ queue: 'test.audit', handles: ['Incremented'] }],
+    enqueue,
+  });
+});
+afterAll(() => tdb.drop());
+beforeEach(() => {
+  queued.length = 0;
+});
+
+describe('EventStore.append', () => {
+  it('given a new stream, when events are appended, then they get versions 1..n and the projection and jobs follow', async () => {
+    const stored = await store.append(
+      'counter:a',
+      0,
+      [
+        { type: 'Incremented', data: { by: 2 } },
+        { type: 'Incremented', data: { by: 3 } },
+      ],
+      { metadata: { actor: 'admin:test', requestId: 'req-1' } },
+    );
+
+    expect(stored.map((e) => e.version)).toEqual([1, 2]);
+    expect(stored[0]!.metadata).toEqual({ actor: 'admin:test', requestId: 'req-1' });
+    expect(await tdb.db('test_counters').where({ stream_id: 'counter:a' }).first()).toMatchObject({
+      total: 5,
+      version: 2,
+    });
+    expect(queued.map((j) => j.queue)).toEqual(['test.audit', 'test.audit']);
+    expect((await store.readStream('counter:a')).map((e) => e.type)).toEqual([
+      'Incremented',
+      'Incremented',
+    ]);
+  });
+
+  it('given a stream at version 2, when a writer appends with a stale expected version, then it gets a ConcurrencyError and nothing is written', async () => {
+    await expect(
+      store.append('counter:a', 1, [{ type: 'Incremented', data: { by: 100 } }], { metadata }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.streamVersion('counter:a')).toBe(2);
+    expect(await tdb.db('test_counters').where({ stream_id: 'counter:a' }).first()).toMatchObject({
+      total: 5,
+    });
+    expect(queued).toHaveLength(0);
+  });
+
+  it('given two concurrent appends to one stream at the same version, then exactly one wins', async () => {
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        store.append('counter:race', 0, [{ type: 'Incremented', data: { by: i + 1 } }], {
+          metadata,
+        }),
+      ),
+    );
+    const won = attempts.filter((a) => a.status === 'fulfilled');
+    const lost = attempts.filter((a) => a.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost.every((a) => (a as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(
+      true,
+    );
+    expect(
+      await tdb
+        .db('events')
+        .where({ stream_id: 'counter:race' })
+        .count<{ count: number }[]>('* as count'),
+    ).toEqual([{ count: 1 }]);
+    expect(
+      await tdb
+        .db('test_jobs')
+        .whereIn(
+          'position',
+          tdb.db('events').select('position').where({ stream_id: 'counter:race' }),
+        ),
+    ).toHaveLength(1);
+  });
+
+  it("given 'any', concurrent appends all land one after another", async () => {
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        store.append('counter:any', 'any', [{ type: 'Incremented', data: { by: 1 } }], {
+          metadata,
+        }),
+      ),
+    );
+    expect((await store.readStream('counter:any')).map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('given a transaction that fails after the append, then neither the event nor its job remains', async () => {
+    const before = await tdb.db('test_jobs').count<{ count: number }[]>('* as count');
+    await expect(
+      tdb.db.transaction(async (trx) => {
+        await store.append('counter:rollback', 0, [{ type: 'Incremented', data: { by: 1 } }], {
+          metadata,
+          trx,
+        });
+        throw new Error('something later in the command failed');
+      }),
+    ).rejects.toThrow('something later');
+    expect(await store.readStream('counter:rollback')).toEqual([]);
+    expect(await tdb.db('test_counters').where({ stream_id: 'counter:rollback' })).toEqual([]);
+    expect(await tdb.db('test_jobs').count<{ count: number }[]>('* as count')).toEqual(before);
+  });
+});
+
+describe('rebuildProjections', () => {
+  it('given live read models, when every projection is rebuilt from the log, then the tables are equal', async () => {
+    const live = await tdb.db('test_counters').orderBy('stream_id');
+    await tdb.db('test_counters').update({ total: -1 }); // damage it, the replay must repair it
+    const { events } = await rebuildProjections(store, [counters]);
+    expect(events).toBeGreaterThan(0);
+    expect(await tdb.db('test_counters').orderBy('stream_id')).toEqual(live);
+  });
+});

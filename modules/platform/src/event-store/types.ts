@@ -1,0 +1,64 @@
+import type { Trx } from '../db.ts';
+
+/** Who and what caused an event; stored beside it. */
+export interface EventMetadata {
+  /** 'admin:<username>', 'visitor', 'worker' or 'cli'. */
+  actor: string;
+  requestId?: string | undefined;
+  /** Position of the event that caused this one, when a handler appended it. */
+  causationId?: number | undefined;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+export interface StoredEvent<Type extends string = string, Data = unknown> {
+  position: number;
+  streamId: string;
+  streamType: string;
+  version: number;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  occurredAt: Date;
+}
+
+/** `'any'` skips the check (append-only streams such as login attempts); `0` means a new stream. */
+export type ExpectedVersion = number | 'any';
+
+/**
+ * A read model kept from events. Inline projections run in the append's transaction, so the
+ * API reads what it just wrote; async ones run in the worker. Both must be idempotent and are
+ * replayed by `make rebuild-projections`.
+ */
+export interface Projection {
+  name: string;
+  mode: 'inline' | 'async';
+  /** Tables it owns: emptied before a replay. */
+  tables: string[];
+  handles: readonly string[];
+  apply(trx: Trx, event: StoredEvent): Promise<void>;
+}
+
+/** A worker queue that receives certain events (enrichment, e-mail, async projections). */
+export interface Subscription {
+  queue: string;
+  handles: readonly string[];
+}
+
+/** The job payload of a subscription: only ids, the handler reads the event itself. */
+export interface EventJob {
+  position: number;
+  streamId: string;
+  type: string;
+}
+
+/** Creates a job in the caller's transaction, so it exists only if the events commit. */
+export type EnqueueInTransaction = (trx: Trx, queue: string, data: EventJob) => Promise<void>;
+
+export function streamTypeOf(streamId: string): string {
+  const colon = streamId.indexOf(':');
+  return colon === -1 ? streamId : streamId.slice(0, colon);
+}

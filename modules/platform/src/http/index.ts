@@ -1,0 +1,91 @@
+import type { Request, Response } from 'express';
+import type { ZodType, z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db.ts';
+import { type FieldError, ValidationError } from '../errors.ts';
+import type { EventStore } from '../event-store/event-store.ts';
+import type { EventMetadata } from '../event-store/types.ts';
+import type { Logger } from '../logger.ts';
+
+/** What every request handler may use; built once by the API's composition root. */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  store: EventStore;
+  logger: Logger;
+}
+
+/** Who may call a route. Everything under /api that is not in the spec's public list is 'admin'. */
+export type Access = 'public' | 'admin';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+  referer: string;
+}
+
+export interface RouteContext<Body = unknown, Query = unknown, Params = unknown> {
+  req: Request;
+  res: Response;
+  body: Body;
+  query: Query;
+  params: Params;
+  services: AppServices;
+  /** Event metadata for anything this request appends. */
+  metadata: EventMetadata;
+  visitor: Visitor;
+}
+
+type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RouteDef<
+  B extends ZodType | undefined = ZodType | undefined,
+  Q extends ZodType | undefined = ZodType | undefined,
+  P extends ZodType | undefined = ZodType | undefined,
+> {
+  method: Method;
+  path: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Returns the JSON body (200), a `Reply`, or nothing after writing `res` itself. */
+  handler(ctx: RouteContext<Infer<B>, Infer<Q>, Infer<P>>): Promise<unknown> | unknown;
+}
+
+/** Typed helper: infers the context's body, query and params from the zod schemas. */
+export function route<
+  B extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  P extends ZodType | undefined = undefined,
+>(def: RouteDef<B, Q, P>): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** A response with a status other than 200. */
+export class Reply {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body?: unknown) {
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const created = (body: unknown): Reply => new Reply(201, body);
+export const noContent = (): Reply => new Reply(204);
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** Parses `value` or throws a 400 that names each bad field. */
+export function parseOrThrow<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  return result.data;
+}

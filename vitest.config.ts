@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./tests/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: 'test' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'modules',
+          include: ['modules/*/src/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'api', include: ['apps/api/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'worker', include: ['apps/worker/src/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
