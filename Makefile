@@ -22,7 +22,8 @@ help: ## List the targets
 	@.tools/node_modules/.bin/node --version
 
 node_modules/.install-stamp: package.json package-lock.json apps/*/package.json modules/*/package.json db/package.json | $(NODE_DEP)
-	npm ci --no-audit --no-fund
+	@# npm install rather than npm ci: the registry mirror lacks the other platforms' optional binaries, which npm ci insists on.
+	npm install --no-audit --no-fund
 	@touch $@
 
 install: node_modules/.install-stamp ## Install Node 24 (if needed) and the dependencies

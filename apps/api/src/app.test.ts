@@ -1,0 +1,113 @@
+import { createLogger } from '@kw/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const countEvents = async () => Number((await app.db('events').count<{ count: number }[]>('* as count'))[0]!.count);
+
+describe('API plumbing', () => {
+  it('reports health: database, worker heartbeat age and queue backlog', async () => {
+    const res = await app.fetch('/api/health');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.database.ok).toBe(true);
+    expect(body.worker).toEqual({ ok: false, heartbeatAgeSeconds: null }); // no worker in this test
+    expect(body.status).toBe('degraded');
+    expect(typeof body.queue.backlog).toBe('number');
+  });
+
+  it('answers an unknown /api route with a JSON 404', async () => {
+    const res = await app.fetch('/api/does-not-exist', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'No API route POST /api/does-not-exist' });
+  });
+
+  it('gives every response a request id and security headers with a CSP', async () => {
+    const res = await app.fetch('/api/health', { headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-123');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('bad input never gives a 500 and never writes anything', () => {
+  it('malformed JSON: 400 naming the problem', async () => {
+    const before = await countEvents();
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"firstName": "Ann",',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Malformed JSON in the request body' });
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('wrong types and missing fields: 400 with one error per field', async () => {
+    const res = await app.fetch('/api/contact', { method: 'POST', json: { firstName: 42, email: 'nope' } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'firstName', message: expect.any(String) },
+        { path: 'lastName', message: 'Required' },
+        { path: 'email', message: 'Invalid email address' },
+        { path: 'message', message: 'Required' },
+      ]),
+    );
+    expect(body.message).toMatch(/^firstName: /);
+  });
+
+  it('a body that is not JSON at all: 400', async () => {
+    const res = await app.fetch('/api/contact', { method: 'POST', body: 'firstName=Ann', headers: { 'content-type': 'text/plain' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/must be JSON/);
+  });
+
+  it('an oversized body: 413', async () => {
+    const before = await countEvents();
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { firstName: 'A', lastName: 'B', email: 'a@b.ca', message: 'x'.repeat(200_000) },
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toMatch(/too large/);
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('a stale expected version is a 409 with a message to reload, not a lost update', async () => {
+    const { createApp } = await import('./app.ts');
+    const { route } = await import('@kw/platform/http');
+    const services = { config: app.config, db: app.db, store: app.api.runtime.store, logger: createLogger('silent', 't') };
+    await services.store.append('probe:stale', 0, [{ type: 'ProbeHappened', data: {} }], { metadata: { actor: 'test' } });
+    const probe = createApp({
+      services,
+      routes: [
+        route({
+          method: 'put',
+          path: '/api/probe',
+          access: 'public',
+          handler: ({ metadata }) =>
+            services.store.append('probe:stale', 0, [{ type: 'ProbeHappened', data: {} }], { metadata }),
+        }),
+      ],
+    });
+    const server = probe.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const { port } = server.address() as { port: number };
+      const res = await fetch(`http://127.0.0.1:${port}/api/probe`, { method: 'PUT' });
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toMatch(/changed by someone else.*Reload/);
+      expect(await services.store.streamVersion('probe:stale')).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+});
