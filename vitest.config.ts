@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts', 'apps/web/e2e/**/*.test.ts'],
+          include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

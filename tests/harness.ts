@@ -6,6 +6,11 @@ import { type Config, createLogger, type Db, type EventHandler, loadConfig } fro
 import { createTestDatabase } from '@kw/platform/testing';
 import { allHandlers, type RunningWorker, startWorker } from '../apps/worker/src/worker.ts';
 
+/** Tests read answers loosely: the assertions are the type check. */
+export interface TestResponse extends Response {
+  json(): Promise<any>;
+}
+
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
 
 export interface TestApp {
@@ -15,7 +20,10 @@ export interface TestApp {
   config: Config;
   api: RunningApi;
   worker: RunningWorker | undefined;
-  fetch(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  fetch(
+    pathname: string,
+    init?: RequestInit & { json?: unknown; token?: string },
+  ): Promise<TestResponse>;
   login(): Promise<string>;
   close(): Promise<void>;
 }
@@ -43,7 +51,12 @@ export async function startTestApp(
   const logger = createLogger('silent', 'test');
   const api = await startApi(config, tdb.url, logger, { web: options.web ?? false });
   const worker = options.worker
-    ? await startWorker(config, tdb.url, logger, options.worker === true ? allHandlers() : options.worker)
+    ? await startWorker(
+        config,
+        tdb.url,
+        logger,
+        options.worker === true ? allHandlers() : options.worker,
+      )
     : undefined;
   const url = api.url;
   const app: TestApp = {

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const countEvents = async () => Number((await app.db('events').count<{ count: number }[]>('* as count'))[0]!.count);
+const countEvents = async () =>
+  Number((await app.db('events').count<{ count: number }[]>('* as count'))[0]!.count);
 
 describe('API plumbing', () => {
   it('reports health: database, worker heartbeat age and queue backlog', async () => {
@@ -50,7 +51,10 @@ describe('bad input never gives a 500 and never writes anything', () => {
   });
 
   it('wrong types and missing fields: 400 with one error per field', async () => {
-    const res = await app.fetch('/api/contact', { method: 'POST', json: { firstName: 42, email: 'nope' } });
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { firstName: 42, email: 'nope' },
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.errors).toEqual(
@@ -65,7 +69,11 @@ describe('bad input never gives a 500 and never writes anything', () => {
   });
 
   it('a body that is not JSON at all: 400', async () => {
-    const res = await app.fetch('/api/contact', { method: 'POST', body: 'firstName=Ann', headers: { 'content-type': 'text/plain' } });
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      body: 'firstName=Ann',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/must be JSON/);
   });
@@ -84,8 +92,15 @@ describe('bad input never gives a 500 and never writes anything', () => {
   it('a stale expected version is a 409 with a message to reload, not a lost update', async () => {
     const { createApp } = await import('./app.ts');
     const { route } = await import('@kw/platform/http');
-    const services = { config: app.config, db: app.db, store: app.api.runtime.store, logger: createLogger('silent', 't') };
-    await services.store.append('probe:stale', 0, [{ type: 'ProbeHappened', data: {} }], { metadata: { actor: 'test' } });
+    const services = {
+      config: app.config,
+      db: app.db,
+      store: app.api.runtime.store,
+      logger: createLogger('silent', 't'),
+    };
+    await services.store.append('probe:stale', 0, [{ type: 'ProbeHappened', data: {} }], {
+      metadata: { actor: 'test' },
+    });
     const probe = createApp({
       services,
       routes: [
@@ -94,7 +109,9 @@ describe('bad input never gives a 500 and never writes anything', () => {
           path: '/api/probe',
           access: 'public',
           handler: ({ metadata }) =>
-            services.store.append('probe:stale', 0, [{ type: 'ProbeHappened', data: {} }], { metadata }),
+            services.store.append('probe:stale', 0, [{ type: 'ProbeHappened', data: {} }], {
+              metadata,
+            }),
         }),
       ],
     });
@@ -104,7 +121,9 @@ describe('bad input never gives a 500 and never writes anything', () => {
       const { port } = server.address() as { port: number };
       const res = await fetch(`http://127.0.0.1:${port}/api/probe`, { method: 'PUT' });
       expect(res.status).toBe(409);
-      expect((await res.json()).message).toMatch(/changed by someone else.*Reload/);
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /changed by someone else.*Reload/,
+      );
       expect(await services.store.streamVersion('probe:stale')).toBe(1);
     } finally {
       server.close();

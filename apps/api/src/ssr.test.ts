@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { serializeState } from './ssr.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ web: true });
+});
+afterAll(() => app.close());
+
+describe('server rendering', () => {
+  it('renders a public page with its content, title, description and canonical link in the first HTML', async () => {
+    const res = await app.fetch('/contact');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1>Get in Touch</h1>');
+    expect(html).toContain('<title>Contact Us | Grand River Digital</title>');
+    expect(html).toContain('<link rel="canonical" href="https://www.example.ca/contact">');
+    expect(html).toContain('<meta name="description"');
+    expect(html).toContain('Send Us a Message');
+    expect(html).toMatch(/<script type="application\/json" id="__STATE__">\{"api":/);
+    expect(html).not.toMatch(/<script>(?!<)/); // no inline executable script: the CSP allows none
+  });
+
+  it('answers an unknown path with the Page Not Found card and status 404', async () => {
+    const res = await app.fetch('/no/such/page');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('sends the back office as an empty shell, rendered in the browser', async () => {
+    const res = await app.fetch('/admin/contact');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('noindex');
+  });
+
+  it('serves hashed assets with long caching', async () => {
+    const html = await (await app.fetch('/')).text();
+    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeDefined();
+    const res = await app.fetch(asset!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect((await app.fetch('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('escapes the serialised state so it cannot close its script element', () => {
+    expect(serializeState({ x: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});

@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium } from './browser.ts';
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ web: true, worker: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('walking skeleton: contact form to back office', () => {
+  it('a visitor sends the contact form; the administrator logs in and sees it with the device the worker found', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // The visitor: validation first, then a real message.
+    await page.goto(`${app.url}/contact`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get in Touch');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('First name is required').waitFor();
+    expect(await page.getByText('Last name is required').isVisible()).toBe(true);
+    expect(await page.getByText('Invalid email address').isVisible()).toBe(true);
+    expect(await page.getByText('Message must be at least 10 characters').isVisible()).toBe(true);
+
+    await page.getByLabel('First Name').fill('Grace');
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByRole('textbox', { name: /^Email/ }).fill('grace@example.ca');
+    await page.getByLabel('Service of Interest').selectOption('ai-solutions');
+    await page
+      .getByRole('textbox', { name: /^Message/ })
+      .fill('We want to forecast demand for our bakery chain.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message Sent!').waitFor();
+    expect(
+      await page.getByText("Thank you for your message. We'll get back to you soon.").isVisible(),
+    ).toBe(true);
+    expect(await page.getByLabel('First Name').inputValue()).toBe(''); // the form resets
+
+    // The administrator.
+    await page.goto(`${app.url}/admin`);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toMatch(/^ey/);
+    await page.getByRole('link', { name: 'Contact Submissions' }).first().click();
+    await page.getByRole('heading', { name: 'Contact Submissions' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'grace@example.ca' });
+    await row.waitFor();
+    // The worker's enrichment may land a moment after: refresh until it shows.
+    for (let i = 0; i < 20 && !(await row.getByText('desktop').isVisible()); i++) {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(250);
+    }
+    expect(await row.getByText('desktop').isVisible()).toBe(true);
+    expect(await row.getByText('AI Solutions').isVisible()).toBe(true);
+
+    // Logout returns to the site and forgets the token.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a filled honeypot is stopped in the browser: error toast, no request', async () => {
+    const page = await browser.newPage();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto(`${app.url}/contact`);
+    await page.getByLabel('First Name').fill('Bot');
+    await page.getByLabel('Last Name').fill('Net');
+    await page.getByRole('textbox', { name: /^Email/ }).fill('bot@example.com');
+    await page.getByRole('textbox', { name: /^Message/ }).fill('Buy cheap things from us today.');
+    await page.locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Failed to send message. Please try again.').waitFor();
+    expect(posts).toEqual([]);
+    await page.close();
+  });
+
+  it('an expired or forged token under /admin is dropped and the login form shows', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/`);
+    await page.evaluate(() => localStorage.setItem('adminToken', 'forged.token.value'));
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    await page.close();
+  });
+});

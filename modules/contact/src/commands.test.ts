@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { enrichContact, receiveContact } from './commands.ts';
+import { contactMessageSchema, contactRequestSchema } from './contract.ts';
+
+const visitor = { ip: '203.0.113.9', userAgent: 'UA', referer: 'https://www.example.ca/contact' };
+const message = contactMessageSchema.parse({
+  firstName: ' Ann ',
+  lastName: 'Lee',
+  email: 'ann@example.ca',
+  message: 'We would like to automate our invoicing.',
+});
+const insight = {
+  submissionId: 's1',
+  deviceType: 'mobile' as const,
+  browserName: 'Safari',
+  browserVersion: '18',
+  os: 'iOS 18',
+  country: 'CA',
+  city: 'Waterloo',
+};
+
+describe('receiveContact', () => {
+  it('when a message is received, then ContactReceived carries it with the visitor details', () => {
+    const [event] = receiveContact('s1', message, visitor);
+    expect(event.type).toBe('ContactReceived');
+    expect(event.data).toMatchObject({
+      submissionId: 's1',
+      firstName: 'Ann',
+      service: '',
+      subscribeNewsletter: false,
+      ipAddress: '203.0.113.9',
+      userAgent: 'UA',
+      referer: 'https://www.example.ca/contact',
+    });
+  });
+});
+
+describe('enrichContact', () => {
+  it('given a received submission, when enriched, then ContactSubmissionEnriched follows', () => {
+    expect(enrichContact([{ type: 'ContactReceived' }], insight)).toEqual([
+      { type: 'ContactSubmissionEnriched', data: insight },
+    ]);
+  });
+  it('given an enriched submission, when the job runs again, then nothing more happens', () => {
+    expect(
+      enrichContact([{ type: 'ContactReceived' }, { type: 'ContactSubmissionEnriched' }], insight),
+    ).toEqual([]);
+  });
+  it('given no submission, nothing happens', () => {
+    expect(enrichContact([], insight)).toEqual([]);
+  });
+});
+
+describe('the contact contract (spec §5)', () => {
+  const errorsOf = (input: unknown) =>
+    contactRequestSchema
+      .safeParse(input)
+      .error?.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+
+  it.each([
+    [{ firstName: '' }, 'firstName', 'First name is required'],
+    [{ lastName: '   ' }, 'lastName', 'Last name is required'],
+    [{ email: 'ann@' }, 'email', 'Invalid email address'],
+    [{ message: 'too short' }, 'message', 'Message must be at least 10 characters'],
+    [{ website: 'http://spam.example' }, 'website', 'Invalid submission'],
+    [{ service: 'astrology' }, 'service', expect.any(String)],
+  ])('%o gives %s: %s', (change, path, text) => {
+    const input = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.ca',
+      message: 'Ten chars at least',
+      ...change,
+    };
+    expect(errorsOf(input)).toEqual([{ path, message: text }]);
+  });
+
+  it('accepts the optional fields empty, and every service option', () => {
+    for (const service of [
+      '',
+      'ai-solutions',
+      'custom-software',
+      'integration',
+      'business-analysis',
+      'efficiency-edge',
+      'poc',
+      'other',
+    ]) {
+      expect(
+        contactRequestSchema.safeParse({
+          firstName: 'A',
+          lastName: 'B',
+          email: 'a@b.ca',
+          message: '0123456789',
+          phone: '',
+          company: '',
+          service,
+        }).success,
+      ).toBe(true);
+    }
+  });
+});

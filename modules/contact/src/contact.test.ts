@@ -1,0 +1,135 @@
+import { eventually } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { deviceTypeOf } from './visitor-insight.ts';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+const valid = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.ca',
+  phone: '519-555-0100',
+  company: 'Lee Bakery',
+  service: 'integration',
+  message: 'Our point of sale and our books do not talk to each other.',
+  subscribeNewsletter: true,
+  website: '',
+};
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ worker: true });
+});
+afterAll(() => app.close());
+
+const count = async (table: string) =>
+  Number((await app.db(table).count<{ count: number }[]>('* as count'))[0]!.count);
+
+describe('device types', () => {
+  it.each([
+    [IPHONE, 'mobile'],
+    [IPAD, 'tablet'],
+    [FIREFOX, 'desktop'],
+    ['', 'unknown'],
+  ])('%s is %s', (ua, type) => expect(deviceTypeOf(ua)).toBe(type));
+});
+
+describe('POST /api/contact', () => {
+  it('stores the submission with IP, user agent and referer; the worker adds device, browser and OS', async () => {
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: valid,
+      headers: {
+        'user-agent': IPHONE,
+        referer: 'https://www.example.ca/contact',
+        'x-forwarded-for': '24.114.0.1',
+      },
+    });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const row = await app.db('contact_submissions').where({ id }).first();
+    expect(row).toMatchObject({
+      first_name: 'Ann',
+      email: 'ann@example.ca',
+      service: 'integration',
+      subscribe_newsletter: true,
+      ip_address: '24.114.0.1',
+      user_agent: IPHONE,
+      referer: 'https://www.example.ca/contact',
+      status: 'new',
+      priority: 'medium',
+    });
+    const enriched = await eventually(() =>
+      app.db('contact_submissions').where({ id }).whereNotNull('enriched_at').first(),
+    );
+    expect(enriched).toMatchObject({
+      device_type: 'mobile',
+      browser_name: 'Mobile Safari',
+      os: 'iOS 18.1',
+    });
+    const types = (
+      await app
+        .db('events')
+        .where({ stream_id: `contact:${id}` })
+        .orderBy('version')
+    ).map((e) => e.type);
+    expect(types).toEqual(['ContactReceived', 'ContactSubmissionEnriched']);
+  });
+
+  it('a filled honeypot is refused with 400 and nothing is stored', async () => {
+    const before = [await count('events'), await count('contact_submissions')];
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { ...valid, website: 'https://spam.example' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: 'website: Invalid submission',
+      errors: [{ path: 'website', message: 'Invalid submission' }],
+    });
+    expect([await count('events'), await count('contact_submissions')]).toEqual(before);
+  });
+
+  it('the spec messages come back from the server too', async () => {
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { ...valid, firstName: '', lastName: '', email: 'x', message: 'short' },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([
+      { path: 'firstName', message: 'First name is required' },
+      { path: 'lastName', message: 'Last name is required' },
+      { path: 'email', message: 'Invalid email address' },
+      { path: 'message', message: 'Message must be at least 10 characters' },
+    ]);
+  });
+
+  it('over-long fields are refused', async () => {
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { ...valid, company: 'x'.repeat(201) },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].path).toBe('company');
+  });
+});
+
+describe('GET /api/contact', () => {
+  it('lists submissions newest first for the administrator', async () => {
+    await app.fetch('/api/contact', { method: 'POST', json: { ...valid, firstName: 'Second' } });
+    const token = await app.login();
+    const res = await app.fetch('/api/contact', { token });
+    expect(res.status).toBe(200);
+    const list = await res.json();
+    expect(list[0].firstName).toBe('Second');
+    expect(list[0]).not.toHaveProperty('user_agent');
+    expect(new Date(list[0].createdAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(list[1].createdAt).getTime(),
+    );
+  });
+});
