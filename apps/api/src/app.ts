@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { requireAdmin } from '@kw/auth';
 import { AppError, queueBacklog, TooManyRequestsError, ValidationError } from '@kw/platform';
-import { type AppServices, parseOrThrow, Reply, type RouteDef } from '@kw/platform/http';
+import {
+  type AppServices,
+  parseOrThrow,
+  RateLimiter,
+  Reply,
+  type RouteDef,
+} from '@kw/platform/http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -23,9 +29,10 @@ export interface AppOptions {
   web?: WebRenderer;
 }
 
-function toHandler(def: RouteDef, services: AppServices): RequestHandler {
+function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): RequestHandler {
   return async (req, res, next) => {
     try {
+      if (def.rateLimit) limiter.hit(`${def.method} ${def.path} ${req.ip}`, def.rateLimit);
       if (def.body && req.body === undefined) {
         throw new ValidationError(
           [],
@@ -121,9 +128,10 @@ export function createApp({ services, routes, web }: AppOptions): Express {
   });
 
   const guard = requireAdmin(services);
+  const limiter = new RateLimiter();
   for (const def of routes) {
-    const chain =
-      def.access === 'admin' ? [guard, toHandler(def, services)] : [toHandler(def, services)];
+    const handler = toHandler(def, services, limiter);
+    const chain = def.access === 'admin' ? [guard, handler] : [handler];
     app[def.method](def.path, ...chain);
   }
 

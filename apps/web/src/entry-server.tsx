@@ -33,7 +33,9 @@ export async function render(
       state: null,
     };
   }
-  // Queries started while loading (route prefetches) finish before the markup is made.
+  for (const match of context.matches)
+    (match.route.handle as RouteHandle | undefined)?.prefetch?.(store, match.params);
+  // The prefetched queries finish before the markup is made, and travel to the browser in the state.
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   const router = createStaticRouter(handler.dataRoutes, context);
   const appHtml = renderToString(

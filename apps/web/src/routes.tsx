@@ -1,14 +1,22 @@
-import type { RouteObject } from 'react-router';
+import type { Params, RouteObject } from 'react-router';
+import { careersRoutes } from './public/careers/routes.tsx';
+import { contentRoutes } from './public/content/routes.tsx';
 import { PublicLayout } from './public/Layout.tsx';
 import { ContactPage } from './public/pages/ContactPage.tsx';
 import { HomePage } from './public/pages/HomePage.tsx';
 import { NotFoundPage } from './public/pages/NotFoundPage.tsx';
+import { siteRoutes } from './public/site/routes.tsx';
 import type { Seo } from './seo.ts';
+import type { AppStore } from './store.ts';
 
-/** Route metadata read by the server renderer: SEO, and the status for the catch-all. */
+/**
+ * Route metadata read by the server renderer: SEO, the status for the catch-all, and the
+ * data to fetch into the RTK Query cache before rendering (dispatch `endpoint.initiate()`).
+ */
 export interface RouteHandle {
   seo?: Seo;
   status?: number;
+  prefetch?(store: AppStore, params: Params): void;
 }
 
 export const routes: RouteObject[] = [
@@ -44,6 +52,9 @@ export const routes: RouteObject[] = [
           },
         } satisfies RouteHandle,
       },
+      ...siteRoutes,
+      ...contentRoutes,
+      ...careersRoutes,
       {
         path: '*',
         Component: NotFoundPage,

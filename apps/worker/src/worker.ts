@@ -1,7 +1,14 @@
 import { hostname } from 'node:os';
+import { activityHandlers } from '@kw/activity/jobs';
+import { analyticsHandlers } from '@kw/analytics/jobs';
 import { projections } from '@kw/api/modules';
 import { openRuntime } from '@kw/api/runtime';
+import { blogHandlers } from '@kw/blog/jobs';
+import { careersHandlers } from '@kw/careers/jobs';
+import { caseStudiesHandlers } from '@kw/case-studies/jobs';
 import { contactHandlers } from '@kw/contact/jobs';
+import { mediaHandlers } from '@kw/media/jobs';
+import { newsletterHandlers } from '@kw/newsletter/jobs';
 import {
   type Config,
   createMailer,
@@ -23,7 +30,17 @@ export function allHandlers(): EventHandler[] {
       queue: projectionQueue(projection),
       handle: (event, { db }) => db.transaction((trx) => projection.apply(trx, event)),
     }));
-  return [...contactHandlers, ...asyncProjections];
+  return [
+    ...contactHandlers,
+    ...newsletterHandlers,
+    ...analyticsHandlers,
+    ...blogHandlers,
+    ...caseStudiesHandlers,
+    ...mediaHandlers,
+    ...careersHandlers,
+    ...activityHandlers,
+    ...asyncProjections,
+  ];
 }
 
 export interface RunningWorker {

@@ -1,5 +1,6 @@
 import type { ContactEvent } from '@kw/contact';
 import { contactStream } from '@kw/contact';
+import type { DemoStream } from './types.ts';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36';
@@ -7,7 +8,7 @@ const PHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 /** Two enquiries, so the back office has something to show on a fresh start. */
-export function demoContactEvents(): { streamId: string; events: ContactEvent[] }[] {
+export function demoContactStreams(): DemoStream[] {
   const demo = [
     {
       id: '6f1d2a7e-3b8c-4f0e-9a51-1c2d3e4f5a01',
@@ -41,7 +42,7 @@ export function demoContactEvents(): { streamId: string; events: ContactEvent[] 
     streamId: contactStream(d.id),
     events: [
       {
-        type: 'ContactReceived',
+        type: 'ContactReceived' as const,
         data: {
           submissionId: d.id,
           firstName: d.firstName,
@@ -58,7 +59,7 @@ export function demoContactEvents(): { streamId: string; events: ContactEvent[] 
         },
       },
       {
-        type: 'ContactSubmissionEnriched',
+        type: 'ContactSubmissionEnriched' as const,
         data: {
           submissionId: d.id,
           deviceType: d.deviceType,
@@ -69,6 +70,6 @@ export function demoContactEvents(): { streamId: string; events: ContactEvent[] 
           city: 'Kitchener',
         },
       },
-    ],
+    ] satisfies ContactEvent[],
   }));
 }

@@ -119,6 +119,31 @@ describe('POST /api/contact', () => {
   });
 });
 
+describe('flood protection', () => {
+  it('more than 10 messages from one IP in 10 minutes get 429 with a clear message, and are not stored', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.99' };
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (
+          await app.fetch('/api/contact', {
+            method: 'POST',
+            json: { ...valid, message: `flood message ${i}` },
+            headers,
+          })
+        ).status,
+      ).toBe(201);
+    }
+    const before = await count('contact_submissions');
+    const res = await app.fetch('/api/contact', { method: 'POST', json: valid, headers });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await res.json()).message).toBe(
+      'Too many messages from your address. Please try again later.',
+    );
+    expect(await count('contact_submissions')).toBe(before);
+  });
+});
+
 describe('GET /api/contact', () => {
   it('lists submissions newest first for the administrator', async () => {
     await app.fetch('/api/contact', { method: 'POST', json: { ...valid, firstName: 'Second' } });

@@ -11,6 +11,11 @@ export const contactRoutes: RouteDef[] = [
     path: '/api/contact',
     access: 'public',
     body: contactRequestSchema,
+    rateLimit: {
+      windowMs: 10 * 60_000,
+      max: 10,
+      message: 'Too many messages from your address. Please try again later.',
+    },
     async handler({ body, services, metadata, visitor }) {
       const submissionId = randomUUID();
       await services.store.append(

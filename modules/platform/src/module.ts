@@ -12,6 +12,14 @@ export interface ServerModule {
   routes: RouteDef[];
   projections: Projection[];
   subscriptions: Subscription[];
+  /** Public pages this module adds to sitemap.xml (published content only). */
+  sitemap?(db: Db): Promise<SitemapEntry[]>;
+}
+
+export interface SitemapEntry {
+  /** Path below PUBLIC_URL, such as /blog/my-post. */
+  path: string;
+  lastModified?: Date;
 }
 
 export interface WorkerContext {

@@ -4,12 +4,20 @@ import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { SESSION_EXPIRED_EVENT, storedToken, storeToken } from '../api/api.ts';
 import { useLogoutMutation, useVerifySessionQuery } from './auth/authApi.ts';
 import { LoginPage } from './auth/LoginPage.tsx';
-import { ContactSubmissionsPage } from './contact/ContactSubmissionsPage.tsx';
+import { backofficeSections } from './backoffice/sections.tsx';
+import { careersSections } from './careers/sections.tsx';
+import { contentSections } from './content/sections.tsx';
 import { Dashboard } from './Dashboard.tsx';
+import type { AdminSection } from './sections.ts';
+
+const SECTIONS: AdminSection[] = [...contentSections, ...careersSections, ...backofficeSections];
 
 const MENU = [
   { key: '/admin', label: <Link to="/admin">Dashboard</Link> },
-  { key: '/admin/contact', label: <Link to="/admin/contact">Contact Submissions</Link> },
+  ...SECTIONS.filter((s) => s.menu !== false).map((s) => ({
+    key: `/admin/${s.path}`,
+    label: <Link to={`/admin/${s.path}`}>{s.label}</Link>,
+  })),
 ];
 
 function AdminShell({ onLogout }: { onLogout(): void }) {
@@ -38,7 +46,9 @@ function AdminShell({ onLogout }: { onLogout(): void }) {
           <main>
             <Routes>
               <Route index element={<Dashboard />} />
-              <Route path="contact" element={<ContactSubmissionsPage />} />
+              {SECTIONS.map((s) => (
+                <Route key={s.path} path={s.path} element={s.element} />
+              ))}
               <Route
                 path="*"
                 element={

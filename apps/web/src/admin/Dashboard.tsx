@@ -1,6 +1,6 @@
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useListContactSubmissionsQuery } from './contact/contactAdminApi.ts';
+import { useListContactSubmissionsQuery } from './backoffice/contactAdminApi.ts';
 
 export function Dashboard() {
   const contacts = useListContactSubmissionsQuery();

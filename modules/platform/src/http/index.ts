@@ -6,6 +6,9 @@ import { type FieldError, ValidationError } from '../errors.ts';
 import type { EventStore } from '../event-store/event-store.ts';
 import type { EventMetadata } from '../event-store/types.ts';
 import type { Logger } from '../logger.ts';
+import type { RateLimit } from './rate-limit.ts';
+
+export { type RateLimit, RateLimiter } from './rate-limit.ts';
 
 /** What every request handler may use; built once by the API's composition root. */
 export interface AppServices {
@@ -50,6 +53,8 @@ export interface RouteDef<
   body?: B;
   query?: Q;
   params?: P;
+  /** Per-IP limit, checked before the body is validated (public forms). */
+  rateLimit?: RateLimit;
   /** Returns the JSON body (200), a `Reply`, or nothing after writing `res` itself. */
   handler(ctx: RouteContext<Infer<B>, Infer<Q>, Infer<P>>): Promise<unknown> | unknown;
 }

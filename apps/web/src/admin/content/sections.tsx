@@ -1,0 +1,3 @@
+import type { AdminSection } from '../sections.ts';
+
+export const contentSections: AdminSection[] = [];

@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+/** One screen of the back office: its path below /admin, its menu label and its page. */
+export interface AdminSection {
+  path: string;
+  label: string;
+  element: ReactNode;
+  /** Shown in the side menu (default true). */
+  menu?: boolean;
+}

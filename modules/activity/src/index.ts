@@ -1,0 +1,8 @@
+import type { ServerModule } from '@kw/platform';
+
+export const activityModule: ServerModule = {
+  name: 'activity',
+  routes: [],
+  projections: [],
+  subscriptions: [],
+};
