@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { api } from './api/api.ts';
-import { type RouteHandle, routes } from './routes.tsx';
+import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
+import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
 import { makeStore } from './store.ts';
 
@@ -45,13 +46,18 @@ export async function render(
       </Provider>
     </StrictMode>,
   );
-  const handles = context.matches.map((m) => m.route.handle as RouteHandle | undefined);
-  const seo = [...handles].reverse().find((h) => h?.seo)?.seo;
-  const status = [...handles].reverse().find((h) => h?.status)?.status ?? context.statusCode;
+  const state = store.getState();
+  const resolved = [...context.matches].reverse().map((m) => {
+    const handle = m.route.handle as RouteHandle | undefined;
+    const ctx = { state, params: m.params };
+    return { seo: resolveSeo(handle, ctx), status: resolveStatus(handle, ctx) };
+  });
+  const seo = resolved.find((r) => r.seo)?.seo;
+  const status = resolved.find((r) => r.status)?.status ?? context.statusCode;
   return {
     status,
     appHtml,
     head: seo ? headTags(seo, options.publicUrl) : '',
-    state: store.getState(),
+    state,
   };
 }

@@ -1,4 +1,4 @@
-import type { Params, RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { careersRoutes } from './public/careers/routes.tsx';
 import { contentRoutes } from './public/content/routes.tsx';
 import { PublicLayout } from './public/Layout.tsx';
@@ -6,18 +6,7 @@ import { ContactPage } from './public/pages/ContactPage.tsx';
 import { HomePage } from './public/pages/HomePage.tsx';
 import { NotFoundPage } from './public/pages/NotFoundPage.tsx';
 import { siteRoutes } from './public/site/routes.tsx';
-import type { Seo } from './seo.ts';
-import type { AppStore } from './store.ts';
-
-/**
- * Route metadata read by the server renderer: SEO, the status for the catch-all, and the
- * data to fetch into the RTK Query cache before rendering (dispatch `endpoint.initiate()`).
- */
-export interface RouteHandle {
-  seo?: Seo;
-  status?: number;
-  prefetch?(store: AppStore, params: Params): void;
-}
+import type { RouteHandle } from './route-handle.ts';
 
 export const routes: RouteObject[] = [
   {

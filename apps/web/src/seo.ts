@@ -7,6 +7,13 @@ export interface Seo {
   /** Path of the one canonical address of the page. */
   path?: string;
   noindex?: boolean;
+  keywords?: string[];
+  /** Share image (absolute URL or path below PUBLIC_URL). */
+  image?: string;
+  /** Open Graph type: 'website' by default, 'article' for posts. */
+  type?: string;
+  /** Structured data, each rendered as an application/ld+json script. */
+  jsonLd?: object[];
 }
 
 const escapeHtml = (value: string) =>
@@ -14,6 +21,11 @@ const escapeHtml = (value: string) =>
 
 export function fullTitle(seo: Seo): string {
   return seo.title.includes(company.name) ? seo.title : `${seo.title} | ${company.name}`;
+}
+
+/** Structured data for a script element: `<` is escaped so it cannot end the element. */
+export function jsonLdScript(data: object): string {
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 /** The <head> tags rendered by the server for a page. */
@@ -25,5 +37,8 @@ export function headTags(seo: Seo, publicUrl: string): string {
   if (seo.path !== undefined)
     tags.push(`<link rel="canonical" href="${escapeHtml(publicUrl + seo.path)}">`);
   if (seo.noindex) tags.push('<meta name="robots" content="noindex">');
+  if (seo.keywords?.length)
+    tags.push(`<meta name="keywords" content="${escapeHtml(seo.keywords.join(', '))}">`);
+  for (const data of seo.jsonLd ?? []) tags.push(jsonLdScript(data));
   return tags.join('');
 }

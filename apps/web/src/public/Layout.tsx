@@ -1,7 +1,10 @@
 import { company } from '@kw/site';
 import { useEffect } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { type RouteHandle, resolveSeo } from '../route-handle.ts';
 import { fullTitle, type Seo } from '../seo.ts';
+import type { RootState } from '../store.ts';
 import { Toaster } from './components/Toaster.tsx';
 
 const NAV = [
