@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { careersRoutes } from './public/careers/routes.tsx';
 import { contentRoutes } from './public/content/routes.tsx';
 import { PublicLayout } from './public/Layout.tsx';
+import { newsletterRoutes } from './public/newsletter/routes.tsx';
 import { ContactPage } from './public/pages/ContactPage.tsx';
 import { HomePage } from './public/pages/HomePage.tsx';
 import { NotFoundPage } from './public/pages/NotFoundPage.tsx';
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       ...siteRoutes,
       ...contentRoutes,
       ...careersRoutes,
+      ...newsletterRoutes,
       {
         path: '*',
         Component: NotFoundPage,
