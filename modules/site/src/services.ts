@@ -1,0 +1,137 @@
+// The six services the consultancy offers, with the paths of their pages.
+
+export type ServiceKey =
+  | 'artificial-intelligence'
+  | 'custom-software'
+  | 'integration'
+  | 'business-analysis'
+  | 'proof-of-concept'
+  | 'efficiency-edge';
+
+export interface Service {
+  key: ServiceKey;
+  title: string;
+  description: string;
+  features: [string, string, string, string];
+  /** A path of this site, or an absolute URL for the external Efficiency Edge site. */
+  url: string;
+  featured?: boolean;
+  external?: boolean;
+}
+
+/** Where /efficiency-edge sends the browser when no EFFICIENCY_EDGE_URL is configured. */
+export const DEFAULT_EFFICIENCY_EDGE_URL = 'https://www.efficiencyedge.ca';
+
+export const services: Service[] = [
+  {
+    key: 'artificial-intelligence',
+    title: 'Artificial Intelligence',
+    description:
+      'AI assistants, document understanding and forecasting that cut 60-80% of the manual work in your day-to-day processes.',
+    features: [
+      'AI strategy and readiness assessment',
+      'Custom AI assistants and chatbots',
+      'Document and data extraction',
+      'Predictive analytics and forecasting',
+    ],
+    url: '/artificial-intelligence',
+  },
+  {
+    key: 'custom-software',
+    title: 'Custom Software & Web Development',
+    description:
+      'Web applications, portals and internal tools built around the way your business actually works.',
+    features: [
+      'Web applications and client portals',
+      'Internal tools and dashboards',
+      'Modernisation of legacy systems',
+      'Cloud hosting and support',
+    ],
+    url: '/custom-software-dev',
+  },
+  {
+    key: 'integration',
+    title: 'Integration & Automation',
+    description:
+      'Connect your accounting, CRM, e-commerce and operations tools so data flows without re-typing, saving 5-10 hours a week per person.',
+    features: [
+      'System-to-system integrations',
+      'Workflow automation',
+      'Data synchronisation and reporting',
+      'API development',
+    ],
+    url: '/integration-automation',
+  },
+  {
+    key: 'business-analysis',
+    title: 'Technical & Business Analysis',
+    description:
+      'A clear picture of your processes, systems and data, and a prioritised plan for where technology pays off first.',
+    features: [
+      'Digital readiness assessment',
+      'Process mapping and improvement',
+      'Requirements and vendor selection',
+      'Technology roadmaps',
+    ],
+    url: '/digital-readiness',
+  },
+  {
+    key: 'proof-of-concept',
+    title: 'Proof of Concept Solutions',
+    description:
+      'Test an idea with a working prototype in weeks, with real users and real data, before you commit a full budget.',
+    features: [
+      'Rapid prototyping',
+      'Technical feasibility studies',
+      'User validation',
+      'Market testing',
+    ],
+    url: '/poc-services',
+  },
+  {
+    key: 'efficiency-edge',
+    title: 'Efficiency Edge',
+    description:
+      'Our packaged AI efficiency program for SMEs: 300% average ROI and 60% efficiency gains in the first quarter.',
+    features: [
+      'Fixed-price efficiency audit',
+      'Ready-made AI workflows',
+      'Team training and coaching',
+      'Quarterly results reviews',
+    ],
+    url: DEFAULT_EFFICIENCY_EDGE_URL,
+    featured: true,
+    external: true,
+  },
+];
+
+/**
+ * The longer readings of the service pages (spec §2): each answers 301 to the footer's short
+ * path, so every page has one canonical address.
+ */
+export const serviceRedirects: Record<string, string> = {
+  '/services/artificial-intelligence': '/artificial-intelligence',
+  '/services/custom-software': '/custom-software-dev',
+  '/services/integration': '/integration-automation',
+  '/services/business-analysis': '/digital-readiness',
+  '/services/proof-of-concept': '/poc-services',
+};
+
+export const whyChooseUs = [
+  {
+    title: 'Local and accountable',
+    description: 'A Cambridge team that meets you in person and answers within 24 hours.',
+  },
+  {
+    title: '25+ years of experience',
+    description: 'Software since 2004, applied AI since 2022: more than 100 projects delivered.',
+  },
+  {
+    title: 'Results you can measure',
+    description: 'Clients typically gain 30-50% efficiency in the processes we automate.',
+  },
+  {
+    title: 'Right-sized for SMEs',
+    description: 'Fixed-price phases, small first steps and no long lock-in contracts.',
+  },
+];
