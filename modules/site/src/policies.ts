@@ -83,15 +83,18 @@ export const ethicalAiPolicy = {
   principles: [
     {
       title: 'Transparency and Accountability',
-      description: 'People know when they deal with AI, and a named person is responsible for every system we deliver.',
+      description:
+        'People know when they deal with AI, and a named person is responsible for every system we deliver.',
     },
     {
       title: 'Fairness and Non-discrimination',
-      description: 'We test models for bias against protected groups and fix what we find before launch.',
+      description:
+        'We test models for bias against protected groups and fix what we find before launch.',
     },
     {
       title: 'Privacy and Data Protection',
-      description: 'We use the least data needed, keep it in Canada where possible and follow PIPEDA.',
+      description:
+        'We use the least data needed, keep it in Canada where possible and follow PIPEDA.',
     },
     {
       title: 'Human-centred AI',
@@ -101,15 +104,27 @@ export const ethicalAiPolicy = {
   guidelines: [
     {
       title: 'Development',
-      items: ['Document data sources and their consent', 'Test for accuracy and bias', 'Keep humans in the review loop'],
+      items: [
+        'Document data sources and their consent',
+        'Test for accuracy and bias',
+        'Keep humans in the review loop',
+      ],
     },
     {
       title: 'Deployment',
-      items: ['Label AI-generated content', 'Monitor accuracy in production', 'Provide a way to reach a person'],
+      items: [
+        'Label AI-generated content',
+        'Monitor accuracy in production',
+        'Provide a way to reach a person',
+      ],
     },
     {
       title: 'Governance',
-      items: ['Risk assessment before each project', 'Yearly review of every live system', 'Clear owner on the client side'],
+      items: [
+        'Risk assessment before each project',
+        'Yearly review of every live system',
+        'Clear owner on the client side',
+      ],
     },
   ],
   commitments: [
@@ -119,10 +134,24 @@ export const ethicalAiPolicy = {
     'We will publish and keep this policy up to date.',
   ],
   riskLevels: [
-    { level: 'High', description: 'Decisions about people (hiring, credit, health): full human review, bias audits, or we decline.' },
-    { level: 'Medium', description: 'Customer-facing assistants and recommendations: disclosure, monitoring and easy escalation.' },
-    { level: 'Low', description: 'Internal productivity tools: usage guidelines and periodic checks.' },
-    { level: 'Minimal', description: 'Spell-checking, search and similar aids: standard software practice.' },
+    {
+      level: 'High',
+      description:
+        'Decisions about people (hiring, credit, health): full human review, bias audits, or we decline.',
+    },
+    {
+      level: 'Medium',
+      description:
+        'Customer-facing assistants and recommendations: disclosure, monitoring and easy escalation.',
+    },
+    {
+      level: 'Low',
+      description: 'Internal productivity tools: usage guidelines and periodic checks.',
+    },
+    {
+      level: 'Minimal',
+      description: 'Spell-checking, search and similar aids: standard software practice.',
+    },
   ],
   continuousImprovement:
     'We review this policy every year against Canadian guidance such as the proposed Artificial Intelligence and Data Act, and update our practices as tools and laws change.',

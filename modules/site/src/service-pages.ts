@@ -97,12 +97,17 @@ export const aiPage = {
     {
       title: 'AI Assistants & Chatbots',
       description: 'Assistants that answer customers and staff from your own documents, 24/7.',
-      features: ['Trained on your knowledge base', 'Website, e-mail and Teams', 'Hand-off to a person'],
+      features: [
+        'Trained on your knowledge base',
+        'Website, e-mail and Teams',
+        'Hand-off to a person',
+      ],
       benefits: ['Answers in seconds', 'Fewer repeat questions', 'Consistent tone'],
     },
     {
       title: 'Document Intelligence',
-      description: 'Read invoices, orders and forms automatically and file the data where it belongs.',
+      description:
+        'Read invoices, orders and forms automatically and file the data where it belongs.',
       features: ['Invoices and purchase orders', 'Contracts and forms', 'Validation rules'],
       benefits: ['5-10 hours saved weekly', 'Fewer keying errors', 'Faster month-end'],
     },
@@ -136,10 +141,27 @@ export const aiPage = {
     },
   ] satisfies Project[],
   process: [
-    { step: 1, title: 'Assessment', description: 'We map your processes and data and find the AI opportunities with the best return.' },
-    { step: 2, title: 'Strategy', description: 'A costed plan: which use case first, which tools, what success looks like.' },
-    { step: 3, title: 'Implementation', description: 'We build, test with your team and launch in small, safe steps.' },
-    { step: 4, title: 'Optimization', description: 'We measure results, tune the models and extend what works.' },
+    {
+      step: 1,
+      title: 'Assessment',
+      description:
+        'We map your processes and data and find the AI opportunities with the best return.',
+    },
+    {
+      step: 2,
+      title: 'Strategy',
+      description: 'A costed plan: which use case first, which tools, what success looks like.',
+    },
+    {
+      step: 3,
+      title: 'Implementation',
+      description: 'We build, test with your team and launch in small, safe steps.',
+    },
+    {
+      step: 4,
+      title: 'Optimization',
+      description: 'We measure results, tune the models and extend what works.',
+    },
   ] satisfies ProcessStep[],
 };
 
@@ -150,7 +172,12 @@ export const customSoftwarePage = {
     lead: 'Web applications, portals and internal tools shaped around your business, not the other way round.',
     description:
       'Custom software development in Kitchener-Waterloo: web applications, client portals, internal tools and legacy modernisation for small and medium businesses.',
-    keywords: ['custom software Waterloo', 'web development Kitchener', 'web application', 'software company Cambridge'],
+    keywords: [
+      'custom software Waterloo',
+      'web development Kitchener',
+      'web application',
+      'software company Cambridge',
+    ],
     calls: [
       { label: 'Discuss Your Project', to: '/contact' },
       { label: 'Start with a Proof of Concept', to: '/poc-services' },
@@ -206,10 +233,26 @@ export const customSoftwarePage = {
     },
   ] satisfies Project[],
   process: [
-    { step: 1, title: 'Discovery', description: 'We learn how your team works and agree on the must-haves.' },
-    { step: 2, title: 'Design', description: 'Clickable designs you test before a line of code is written.' },
-    { step: 3, title: 'Build', description: 'Two-week iterations with a demo at the end of each one.' },
-    { step: 4, title: 'Launch & Support', description: 'A calm launch, training, and support with a local team.' },
+    {
+      step: 1,
+      title: 'Discovery',
+      description: 'We learn how your team works and agree on the must-haves.',
+    },
+    {
+      step: 2,
+      title: 'Design',
+      description: 'Clickable designs you test before a line of code is written.',
+    },
+    {
+      step: 3,
+      title: 'Build',
+      description: 'Two-week iterations with a demo at the end of each one.',
+    },
+    {
+      step: 4,
+      title: 'Launch & Support',
+      description: 'A calm launch, training, and support with a local team.',
+    },
   ] satisfies ProcessStep[],
   techStack: [
     { column: 'Front end', items: ['React', 'TypeScript', 'Accessible HTML and CSS'] },
@@ -226,17 +269,35 @@ export const integrationPage = {
     lead: 'Connect the tools you already pay for so data flows on its own and your people stop re-typing it.',
     description:
       'Integration and workflow automation for Kitchener-Waterloo businesses: connect accounting, CRM, e-commerce and operations systems and save 5-10 hours a week per person.',
-    keywords: ['integration Kitchener', 'workflow automation', 'Power Automate', 'Zapier consultant', 'API integration'],
+    keywords: [
+      'integration Kitchener',
+      'workflow automation',
+      'Power Automate',
+      'Zapier consultant',
+      'API integration',
+    ],
     calls: [
       { label: 'Automate a Process', to: '/contact' },
       { label: 'Check Your Digital Readiness', to: '/digital-readiness' },
     ],
   } satisfies PageIntro,
   services: [
-    { title: 'System Integration', description: 'Connect accounting, CRM, inventory and e-commerce both ways.' },
-    { title: 'Workflow Automation', description: 'Approvals, notifications and hand-offs that run themselves.' },
-    { title: 'Data Synchronisation', description: 'One version of the truth across every system you use.' },
-    { title: 'Custom APIs', description: 'Open up older systems so modern tools can talk to them.' },
+    {
+      title: 'System Integration',
+      description: 'Connect accounting, CRM, inventory and e-commerce both ways.',
+    },
+    {
+      title: 'Workflow Automation',
+      description: 'Approvals, notifications and hand-offs that run themselves.',
+    },
+    {
+      title: 'Data Synchronisation',
+      description: 'One version of the truth across every system you use.',
+    },
+    {
+      title: 'Custom APIs',
+      description: 'Open up older systems so modern tools can talk to them.',
+    },
   ] satisfies Outcome[],
   metrics: [
     { metric: '60-80%', description: 'less manual data entry' },
@@ -246,11 +307,27 @@ export const integrationPage = {
   ] satisfies Metric[],
   tools: [
     { name: 'Zapier', description: 'Quick connections between cloud apps.', category: 'No-Code' },
-    { name: 'Microsoft Power Automate', description: 'Workflows across Microsoft 365.', category: 'Low-Code' },
+    {
+      name: 'Microsoft Power Automate',
+      description: 'Workflows across Microsoft 365.',
+      category: 'Low-Code',
+    },
     { name: 'Make', description: 'Visual multi-step scenarios.', category: 'Low-Code' },
-    { name: 'Custom Node.js services', description: 'When volume or logic outgrows the tools.', category: 'Custom' },
-    { name: 'REST and webhooks', description: 'Direct, reliable system-to-system links.', category: 'Technical' },
-    { name: 'QuickBooks and Xero APIs', description: 'Accounting in sync with operations.', category: 'Technical' },
+    {
+      name: 'Custom Node.js services',
+      description: 'When volume or logic outgrows the tools.',
+      category: 'Custom',
+    },
+    {
+      name: 'REST and webhooks',
+      description: 'Direct, reliable system-to-system links.',
+      category: 'Technical',
+    },
+    {
+      name: 'QuickBooks and Xero APIs',
+      description: 'Accounting in sync with operations.',
+      category: 'Technical',
+    },
   ] satisfies IntegrationTool[],
   stories: [
     {
@@ -276,10 +353,26 @@ export const integrationPage = {
     },
   ] satisfies Project[],
   process: [
-    { step: 1, title: 'Map', description: 'We follow the data through your systems and find the re-typing.' },
-    { step: 2, title: 'Design', description: 'We choose the simplest reliable tool for each connection.' },
-    { step: 3, title: 'Automate', description: 'We build, test with real records and switch over safely.' },
-    { step: 4, title: 'Monitor', description: 'Alerts and monthly checks keep every integration healthy.' },
+    {
+      step: 1,
+      title: 'Map',
+      description: 'We follow the data through your systems and find the re-typing.',
+    },
+    {
+      step: 2,
+      title: 'Design',
+      description: 'We choose the simplest reliable tool for each connection.',
+    },
+    {
+      step: 3,
+      title: 'Automate',
+      description: 'We build, test with real records and switch over safely.',
+    },
+    {
+      step: 4,
+      title: 'Monitor',
+      description: 'Alerts and monthly checks keep every integration healthy.',
+    },
   ] satisfies ProcessStep[],
 };
 
@@ -290,23 +383,60 @@ export const analysisPage = {
     lead: 'Know where you stand: a clear digital readiness assessment of your processes, systems and data, and a plan for where technology pays off first.',
     description:
       'Digital readiness assessment and business analysis for small and medium businesses in Kitchener-Waterloo: process mapping, requirements, vendor selection and technology roadmaps.',
-    keywords: ['digital readiness assessment', 'business analysis Waterloo', 'process mapping', 'technology roadmap'],
+    keywords: [
+      'digital readiness assessment',
+      'business analysis Waterloo',
+      'process mapping',
+      'technology roadmap',
+    ],
     calls: [
       { label: 'Book an Assessment', to: '/contact' },
       { label: 'Explore AI Solutions', to: '/artificial-intelligence' },
     ],
   } satisfies PageIntro,
   services: [
-    { title: 'Digital Readiness Assessment', description: 'Where you are today and what to fix first.', deliverables: ['Readiness scorecard', 'Quick-win list', 'Executive summary'] },
-    { title: 'Process Mapping', description: 'Your key processes drawn as they really run.', deliverables: ['Current-state maps', 'Bottleneck analysis', 'Future-state design'] },
-    { title: 'Requirements & Vendor Selection', description: 'Buy the right software the first time.', deliverables: ['Requirements document', 'Vendor shortlist', 'Scoring matrix'] },
-    { title: 'Technology Roadmap', description: 'A costed, phased plan for the next 12-24 months.', deliverables: ['Prioritised roadmap', 'Budget ranges', 'Risk register'] },
+    {
+      title: 'Digital Readiness Assessment',
+      description: 'Where you are today and what to fix first.',
+      deliverables: ['Readiness scorecard', 'Quick-win list', 'Executive summary'],
+    },
+    {
+      title: 'Process Mapping',
+      description: 'Your key processes drawn as they really run.',
+      deliverables: ['Current-state maps', 'Bottleneck analysis', 'Future-state design'],
+    },
+    {
+      title: 'Requirements & Vendor Selection',
+      description: 'Buy the right software the first time.',
+      deliverables: ['Requirements document', 'Vendor shortlist', 'Scoring matrix'],
+    },
+    {
+      title: 'Technology Roadmap',
+      description: 'A costed, phased plan for the next 12-24 months.',
+      deliverables: ['Prioritised roadmap', 'Budget ranges', 'Risk register'],
+    },
   ] satisfies AnalysisService[],
   areas: [
-    { area: 'Processes', description: 'How work moves through your business.', checkpoints: ['Manual steps', 'Hand-offs', 'Rework'] },
-    { area: 'Systems', description: 'The software you run and how well it fits.', checkpoints: ['Overlaps', 'Gaps', 'Integration'] },
-    { area: 'Data', description: 'The quality and reach of your information.', checkpoints: ['Accuracy', 'Access', 'Reporting'] },
-    { area: 'People', description: 'Skills, habits and readiness for change.', checkpoints: ['Training needs', 'Ownership', 'Adoption'] },
+    {
+      area: 'Processes',
+      description: 'How work moves through your business.',
+      checkpoints: ['Manual steps', 'Hand-offs', 'Rework'],
+    },
+    {
+      area: 'Systems',
+      description: 'The software you run and how well it fits.',
+      checkpoints: ['Overlaps', 'Gaps', 'Integration'],
+    },
+    {
+      area: 'Data',
+      description: 'The quality and reach of your information.',
+      checkpoints: ['Accuracy', 'Access', 'Reporting'],
+    },
+    {
+      area: 'People',
+      description: 'Skills, habits and readiness for change.',
+      checkpoints: ['Training needs', 'Ownership', 'Adoption'],
+    },
   ] satisfies AnalysisArea[],
   outcomes: [
     { title: 'Clarity', description: 'One shared picture of how the business runs today.' },
@@ -315,14 +445,37 @@ export const analysisPage = {
     { title: 'Confidence', description: 'Decisions backed by evidence, not vendor sales pitches.' },
   ] satisfies Outcome[],
   stories: [
-    { client: 'Breslau Logistics', challenge: 'Three systems, no single view of a shipment.', result: 'A roadmap that unified dispatch and billing within a year.', timeline: '3 weeks' },
-    { client: 'Grand Valley Dental Group', challenge: 'Choosing a new practice-management system.', result: 'A clear vendor choice and a migration plan with no downtime.', timeline: '4 weeks' },
-    { client: 'Laurel Creek Accounting', challenge: 'Tax season overtime every year.', result: 'Automation priorities that cut 9 hours per accountant weekly.', timeline: '2 weeks' },
+    {
+      client: 'Breslau Logistics',
+      challenge: 'Three systems, no single view of a shipment.',
+      result: 'A roadmap that unified dispatch and billing within a year.',
+      timeline: '3 weeks',
+    },
+    {
+      client: 'Grand Valley Dental Group',
+      challenge: 'Choosing a new practice-management system.',
+      result: 'A clear vendor choice and a migration plan with no downtime.',
+      timeline: '4 weeks',
+    },
+    {
+      client: 'Laurel Creek Accounting',
+      challenge: 'Tax season overtime every year.',
+      result: 'Automation priorities that cut 9 hours per accountant weekly.',
+      timeline: '2 weeks',
+    },
   ] satisfies ClientStory[],
   process: [
     { step: 1, title: 'Kick-off', description: 'Goals, scope and the people we should talk to.' },
-    { step: 2, title: 'Interviews', description: 'Short sessions with the people who do the work.' },
-    { step: 3, title: 'Analysis', description: 'We map processes, systems and data and find the gaps.' },
+    {
+      step: 2,
+      title: 'Interviews',
+      description: 'Short sessions with the people who do the work.',
+    },
+    {
+      step: 3,
+      title: 'Analysis',
+      description: 'We map processes, systems and data and find the gaps.',
+    },
     { step: 4, title: 'Recommendations', description: 'Options with costs, benefits and risks.' },
     { step: 5, title: 'Roadmap', description: 'A phased plan you can act on straight away.' },
   ] satisfies ProcessStep[],
@@ -342,16 +495,39 @@ export const pocPage = {
     ],
   } satisfies PageIntro,
   services: [
-    { title: 'Rapid Prototyping', description: 'A clickable, working version of your idea.', timeline: '2-4 weeks', outcome: 'A prototype you can put in front of users' },
-    { title: 'User Validation', description: 'Structured testing with the people who would use it.', timeline: '1-2 weeks', outcome: 'Evidence of what users need and value' },
-    { title: 'Market Testing', description: 'Landing pages and pilots that measure real demand.', timeline: '2-3 weeks', outcome: 'Sign-ups, conversion and pricing signals' },
-    { title: 'Technical Feasibility', description: 'Can it be built, with what, and at what cost?', timeline: '1-2 weeks', outcome: 'A go / no-go with the risks named' },
+    {
+      title: 'Rapid Prototyping',
+      description: 'A clickable, working version of your idea.',
+      timeline: '2-4 weeks',
+      outcome: 'A prototype you can put in front of users',
+    },
+    {
+      title: 'User Validation',
+      description: 'Structured testing with the people who would use it.',
+      timeline: '1-2 weeks',
+      outcome: 'Evidence of what users need and value',
+    },
+    {
+      title: 'Market Testing',
+      description: 'Landing pages and pilots that measure real demand.',
+      timeline: '2-3 weeks',
+      outcome: 'Sign-ups, conversion and pricing signals',
+    },
+    {
+      title: 'Technical Feasibility',
+      description: 'Can it be built, with what, and at what cost?',
+      timeline: '1-2 weeks',
+      outcome: 'A go / no-go with the risks named',
+    },
   ] satisfies PocService[],
   benefits: [
     { title: 'Lower risk', description: 'Spend weeks, not months, finding out if an idea works.' },
     { title: 'Real evidence', description: 'Decide with user feedback and data, not guesses.' },
     { title: 'Investor-ready', description: 'A working demo makes funding conversations easier.' },
-    { title: 'A head start', description: 'Good prototypes become the first version of the product.' },
+    {
+      title: 'A head start',
+      description: 'Good prototypes become the first version of the product.',
+    },
   ] satisfies Outcome[],
   process: [
     { step: 1, title: 'Define', description: 'The question the proof of concept must answer.' },
@@ -361,9 +537,27 @@ export const pocPage = {
     { step: 5, title: 'Decide', description: 'Go, adjust or stop, with the evidence in hand.' },
   ] satisfies ProcessStep[],
   stories: [
-    { client: 'Conestoga Precision Machining', concept: 'AI that drafts quotes from drawings', validation: 'Tested on 50 past jobs against estimators', outcome: 'Built into production after a 92% match rate', timeline: '3 weeks' },
-    { client: 'Elora Mill Provisions', concept: 'Subscription boxes for local products', validation: 'Landing page and a 100-customer pilot', outcome: 'Launched with 400 subscribers in the first month', timeline: '5 weeks' },
-    { client: 'Waterloo Region Family Services Network', concept: 'A bilingual intake chatbot', validation: 'Two-week pilot with front-line staff', outcome: 'Approved for funding and rollout to six agencies', timeline: '4 weeks' },
+    {
+      client: 'Conestoga Precision Machining',
+      concept: 'AI that drafts quotes from drawings',
+      validation: 'Tested on 50 past jobs against estimators',
+      outcome: 'Built into production after a 92% match rate',
+      timeline: '3 weeks',
+    },
+    {
+      client: 'Elora Mill Provisions',
+      concept: 'Subscription boxes for local products',
+      validation: 'Landing page and a 100-customer pilot',
+      outcome: 'Launched with 400 subscribers in the first month',
+      timeline: '5 weeks',
+    },
+    {
+      client: 'Waterloo Region Family Services Network',
+      concept: 'A bilingual intake chatbot',
+      validation: 'Two-week pilot with front-line staff',
+      outcome: 'Approved for funding and rollout to six agencies',
+      timeline: '4 weeks',
+    },
   ] satisfies PocStory[],
   idealFor: [
     { title: 'Start-ups', description: 'Prove the idea before raising or spending.' },
