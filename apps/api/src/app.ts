@@ -12,6 +12,8 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
+import { modules } from './modules.ts';
+import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
 
 // Missing fields read "Required" rather than zod's type-level wording.
@@ -75,6 +77,22 @@ function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): 
   };
 }
 
+/** The configured avatar widget and analytics tracker may load their scripts. */
+function thirdPartyScripts(config: AppServices['config']): string[] {
+  const origins: string[] = [];
+  if (config.avatarWidgetUrl) origins.push(new URL(config.avatarWidgetUrl).origin);
+  if (config.analyticsTrackerId) origins.push('https://www.googletagmanager.com');
+  return origins;
+}
+
+function thirdPartyConnections(config: AppServices['config']): string[] {
+  const origins: string[] = [];
+  if (config.avatarWidgetUrl) origins.push(new URL(config.avatarWidgetUrl).origin);
+  if (config.analyticsTrackerId)
+    origins.push('https://*.google-analytics.com', 'https://*.analytics.google.com');
+  return origins;
+}
+
 export function createApp({ services, routes, web }: AppOptions): Express {
   const app = express();
   const { config, logger } = services;
@@ -102,12 +120,12 @@ export function createApp({ services, routes, web }: AppOptions): Express {
           : {
               directives: {
                 defaultSrc: ["'self'"],
-                scriptSrc: ["'self'"],
+                scriptSrc: ["'self'", ...thirdPartyScripts(config)],
                 // antd writes its CSS-in-JS into <style> elements.
                 styleSrc: ["'self'", "'unsafe-inline'"],
                 imgSrc: ["'self'", 'data:', 'https:'],
                 fontSrc: ["'self'", 'data:'],
-                connectSrc: ["'self'"],
+                connectSrc: ["'self'", ...thirdPartyConnections(config)],
                 frameSrc: ["'self'", 'https:'],
                 objectSrc: ["'none'"],
                 baseUri: ["'self'"],
@@ -169,6 +187,7 @@ export function createApp({ services, routes, web }: AppOptions): Express {
     res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
   });
 
+  mountSiteFiles(app, { config, db: services.db, modules });
   if (web) web.mount(app);
 
   app.use(errorHandler);

@@ -16,7 +16,11 @@ export interface RenderResult {
 interface ServerEntry {
   render(
     request: globalThis.Request,
-    options: { apiOrigin: string; publicUrl: string },
+    options: {
+      apiOrigin: string;
+      publicUrl: string;
+      site?: { avatarWidgetUrl?: string | undefined; analyticsTrackerId?: string | undefined };
+    },
   ): Promise<RenderResult>;
 }
 
@@ -71,6 +75,10 @@ async function respond(
   const result = await (await entry()).render(request, {
     apiOrigin: `http://127.0.0.1:${port()}`,
     publicUrl: config.publicUrl,
+    site: {
+      avatarWidgetUrl: config.avatarWidgetUrl,
+      analyticsTrackerId: config.analyticsTrackerId,
+    },
   });
   if (result.redirect) {
     res.redirect(result.status, result.redirect);

@@ -2,13 +2,23 @@ import './public/styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes.tsx';
 import { makeStore } from './store.ts';
 
 const stateElement = document.getElementById('__STATE__');
 const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : undefined;
 const store = makeStore(preloadedState ? { preloadedState } : {});
+// The server rendered the page with its lazy route modules loaded: load the same ones before
+// hydrating, so the first client render matches the HTML.
+const initialMatches = matchRoutes(routes, window.location) ?? [];
+await Promise.all(
+  initialMatches.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }),
+);
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root')!;
 const app = (

@@ -45,17 +45,5 @@ export const ANALYTICS_EVENTS = {
   newsletterError: { category: 'error', action: 'newsletter_signup_error' },
 } as const;
 
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-
-/**
- * Whether a page may be tracked: never on a developer's machine (localhost or an IP address),
- * on a preview host containing 'replit', or under /admin (public-site.md §6, §7).
- */
-export function isTrackable(hostname: string, pathname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return false;
-  if (IPV4.test(host) || host.includes(':') || host.startsWith('[')) return false;
-  if (host.includes('replit')) return false;
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return false;
-  return true;
-}
+/** The tracking exclusions live with the site data, free of zod, for the browser's first load. */
+export { isTrackable } from '@kw/site';

@@ -7,4 +7,5 @@ export * from './people.ts';
 export * from './policies.ts';
 export * from './service-pages.ts';
 export * from './services.ts';
+export * from './tracking.ts';
 export * from './trust.ts';

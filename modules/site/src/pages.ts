@@ -77,3 +77,25 @@ export const homePage = {
     text: 'Tell us about the work that slows your team down. We will show you what can be automated, what it costs and what it returns.',
   },
 };
+
+/**
+ * Every public page with a fixed address, for sitemap.xml. The blog, case study and careers
+ * modules add their published items themselves.
+ */
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  '/services',
+  '/artificial-intelligence',
+  '/custom-software-dev',
+  '/integration-automation',
+  '/digital-readiness',
+  '/poc-services',
+  '/about',
+  '/contact',
+  '/blog',
+  '/case-studies',
+  '/careers',
+  '/daniel',
+  '/privacy-policy',
+  '/ethical-ai',
+] as const;
