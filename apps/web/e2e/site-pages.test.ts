@@ -1,0 +1,203 @@
+import { coreValues, founder } from '@kw/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+
+// The marketing pages as a crawler gets them: server-rendered HTML with the content and the
+// search-engine metadata, before any JavaScript runs.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({
+    web: true,
+    env: { EFFICIENCY_EDGE_URL: 'https://edge.example.com/start' },
+  });
+});
+afterAll(() => app.close());
+
+const PAGES: [path: string, h1: string, title: string][] = [
+  [
+    '/',
+    'Practical AI and Software for Waterloo Region Businesses',
+    'AI &amp; Software Consulting in Kitchener-Waterloo | Grand River Digital',
+  ],
+  ['/services', 'Our Services', 'Our Services | Grand River Digital'],
+  [
+    '/artificial-intelligence',
+    'Artificial Intelligence Solutions',
+    'Artificial Intelligence Solutions | Grand River Digital',
+  ],
+  [
+    '/custom-software-dev',
+    'Custom Software &amp; Web Development',
+    'Custom Software &amp; Web Development | Grand River Digital',
+  ],
+  [
+    '/integration-automation',
+    'Integration &amp; Automation',
+    'Integration &amp; Automation | Grand River Digital',
+  ],
+  [
+    '/digital-readiness',
+    'Technical &amp; Business Analysis',
+    'Technical &amp; Business Analysis | Grand River Digital',
+  ],
+  [
+    '/poc-services',
+    'Proof of Concept Solutions',
+    'Proof of Concept Solutions | Grand River Digital',
+  ],
+  ['/about', 'About Grand River Digital', 'About Us | Grand River Digital'],
+  ['/contact', 'Get in Touch', 'Contact Us | Grand River Digital'],
+  ['/privacy-policy', 'Privacy Policy', 'Privacy Policy | Grand River Digital'],
+  ['/ethical-ai', 'Ethical AI Use Policy', 'Ethical AI Use Policy | Grand River Digital'],
+  [
+    `/${founder.slug}`,
+    `Chat with ${founder.firstName}&#x27;s AI Digital Twin`,
+    `Chat with ${founder.firstName}&#x27;s AI Digital Twin | Grand River Digital`,
+  ],
+];
+
+function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+}
+
+describe('every marketing page, rendered on the server', () => {
+  it.each(PAGES)(
+    '%s answers 200 with its h1, title, canonical link, share tags and JSON-LD',
+    async (path, h1, title) => {
+      const res = await app.fetch(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const h1s = [...html.matchAll(/<h1[^>]*>(.*?)<\/h1>/g)].map((m) => m[1]);
+      expect(h1s).toEqual([h1]); // exactly one h1
+      expect(html).toContain(`<title>${title.replace('&#x27;', "'")}</title>`);
+      expect(html).toContain(`<link rel="canonical" href="https://www.example.ca${path}">`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
+      expect(html).toMatch(/<meta name="keywords" content="[^"]+">/);
+      expect(html).toContain(`<meta property="og:url" content="https://www.example.ca${path}">`);
+      expect(html).toContain(
+        '<meta property="og:image" content="https://www.example.ca/og-image.png">',
+      );
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+      const data = jsonLd(html);
+      const org = data.find(
+        (d) => Array.isArray(d['@type']) && d['@type'].includes('ProfessionalService'),
+      );
+      expect(org).toMatchObject({
+        name: 'Grand River Digital',
+        address: { addressLocality: 'Cambridge', addressRegion: 'ON', addressCountry: 'CA' },
+        areaServed: { name: 'CA' },
+        availableLanguage: ['English', 'French'],
+        aggregateRating: { ratingValue: '5.0' },
+      });
+      expect(org.hasOfferCatalog.itemListElement).toHaveLength(6);
+      const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList');
+      expect(crumbs.itemListElement[0]).toMatchObject({
+        name: 'Home',
+        item: 'https://www.example.ca/',
+      });
+      expect(crumbs.itemListElement.at(-1).item).toBe(`https://www.example.ca${path}`);
+      // landmarks for every page
+      expect(html).toContain('<header class="site-header">');
+      expect(html).toContain('<main id="main"');
+      expect(html).toContain('<footer class="site-footer">');
+    },
+  );
+
+  it('the long service paths answer 301 to the short canonical ones', async () => {
+    const expected = {
+      '/services/artificial-intelligence': '/artificial-intelligence',
+      '/services/custom-software': '/custom-software-dev',
+      '/services/integration': '/integration-automation',
+      '/services/business-analysis': '/digital-readiness',
+      '/services/proof-of-concept': '/poc-services',
+    };
+    for (const [from, to] of Object.entries(expected)) {
+      const res = await app.fetch(from);
+      expect(res.status, from).toBe(301);
+      expect(new URL(res.headers.get('location')!, app.url).pathname).toBe(to);
+    }
+  });
+
+  it('/efficiency-edge sends the browser to the configured external site', async () => {
+    const res = await app.fetch('/efficiency-edge');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://edge.example.com/start');
+  });
+
+  it('an unknown path is the Page Not Found card with status 404 and noindex', async () => {
+    const res = await app.fetch('/no-such-page');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<h1>Page Not Found</h1>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('the home page shows the trust content: services, 5.0 stars, clients and Featured On', async () => {
+    const html = await (await app.fetch('/')).text();
+    expect(html).toContain('Get Started Today');
+    expect(html).toContain('View Our Services');
+    expect(html.match(/>Learn More</g)).toHaveLength(6);
+    expect(html).toContain('aria-label="5.0 out of 5 stars"');
+    expect(html).toContain('Conestoga Precision Machining');
+    expect(html).toContain('Featured On');
+    // Efficiency Edge opens the external site in a new tab
+    expect(html).toMatch(/<a class="learn-more" href="\/efficiency-edge" target="_blank"/);
+  });
+
+  it('the layout has the navigation, Get Started, the footer links, the signup and © 2024', async () => {
+    const html = await (await app.fetch('/about')).text();
+    for (const href of ['/services', '/about', '/case-studies', '/blog', '/careers', '/contact'])
+      expect(html).toContain(`href="${href}"`);
+    for (const href of [
+      '/artificial-intelligence',
+      '/custom-software-dev',
+      '/integration-automation',
+      '/digital-readiness',
+      '/poc-services',
+      '/privacy-policy',
+      '/ethical-ai',
+    ])
+      expect(html).toContain(`href="${href}"`);
+    expect(html).toContain('Get Started');
+    expect(html).toContain('Subscribe');
+    expect(html).toContain('© <!-- -->2024');
+    expect(html).toContain('aria-current="page"');
+  });
+
+  it('the privacy policy has 10 numbered sections including PIPEDA', async () => {
+    const html = await (await app.fetch('/privacy-policy')).text();
+    const sections = html.match(/<li><h2>/g) ?? [];
+    expect(sections).toHaveLength(10);
+    expect(html).toContain('PIPEDA');
+  });
+
+  it('the contact page has its cards, Why Choose Us and Visit Our Office', async () => {
+    const html = await (await app.fetch('/contact')).text();
+    for (const text of [
+      'Available Monday - Friday, 9 AM - 6 PM EST',
+      'We respond within 24 hours',
+      'Why Choose Us?',
+      '100% Google Reviews',
+      '#1 AI Solutions Provider in KW',
+      'Microsoft Partner',
+      '25+ Years Experience',
+      'Visit Our Office',
+      'N1R 7L6',
+    ])
+      expect(html).toContain(text);
+    expect(jsonLd(html).some((d) => d['@type'] === 'ContactPage')).toBe(true);
+  });
+
+  it('the about page links to the founder twin and has five values and the timeline years', async () => {
+    const html = await (await app.fetch('/about')).text();
+    expect(html).toContain(`href="/${founder.slug}"`);
+    expect(html).toMatch(new RegExp(`Chat with (<!-- -->)?${founder.firstName}`));
+    for (const value of coreValues) expect(html).toContain(`<h3>${value.title}</h3>`);
+    expect(coreValues).toHaveLength(5);
+    for (const year of ['2004', '2019', '2022', '2024', '2025'])
+      expect(html).toContain(`>${year}<`);
+  });
+});
