@@ -1,6 +1,6 @@
 import { company } from '@kw/site';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { fullTitle, type Seo } from '../seo.ts';
 import { trackPageView } from './components/analytics.ts';
 import { Footer } from './components/Footer.tsx';
@@ -74,14 +74,14 @@ function NavLinks({ pathname, onNavigate }: { pathname: string; onNavigate?: () 
         const active = isNavActive(item, pathname);
         return (
           <li key={item.to}>
-            <NavLink
+            <Link
               to={item.to}
               className={active ? 'active' : undefined}
               aria-current={active ? 'page' : undefined}
               onClick={onNavigate}
             >
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         );
       })}
