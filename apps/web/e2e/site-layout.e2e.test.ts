@@ -27,8 +27,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
     if (msg.type() === 'error' && /hydrat/i.test(msg.text())) errors.push(msg.text());
   });
   await page.goto(`${app.url}${path}`);
-  await page.waitForFunction(() => document.querySelector('.menu-button') !== null);
-  // React has hydrated once the menu button reacts: wait for its handler by clicking later.
+  await page.locator('.menu-button').waitFor({ state: 'attached' });
   return { page, errors };
 }
 
@@ -45,7 +44,7 @@ describe('the public layout on a phone', () => {
     // focus starts inside and Tab never leaves the drawer
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await drawer.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
     }
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });

@@ -200,4 +200,16 @@ describe('every marketing page, rendered on the server', () => {
     for (const year of ['2004', '2019', '2022', '2024', '2025'])
       expect(html).toContain(`>${year}<`);
   });
+
+  it('serves the share image, the logo and the founder portrait that the pages and JSON-LD name', async () => {
+    for (const [path, type] of [
+      ['/og-image.png', 'image/png'],
+      ['/logo.png', 'image/png'],
+      [founder.photo, 'image/svg+xml'],
+    ] as const) {
+      const res = await app.fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain(type);
+    }
+  });
 });

@@ -62,21 +62,65 @@ export const pageMeta = {
   },
 } satisfies Record<string, PageMeta>;
 
-export const homePage = {
-  hero: {
-    title: 'Practical AI and Software for Waterloo Region Businesses',
-    lead: 'We help small and medium businesses in Kitchener-Waterloo cut 60-80% of their manual work with AI, custom software and automation: local, measurable and right-sized.',
+/** The five service pages, by the short addresses the footer uses. */
+export const servicePageMeta = {
+  ai: {
+    path: '/artificial-intelligence',
+    title: 'Artificial Intelligence Solutions',
+    description:
+      'AI consulting in Kitchener-Waterloo: AI assistants, document automation and forecasting for small and medium businesses, with 20+ implementations delivered.',
+    keywords: ['AI consulting Kitchener', 'AI Waterloo', 'chatbot', 'machine learning', 'SME AI'],
+    breadcrumb: 'Artificial Intelligence',
   },
-  partnersTitle: 'Trusted technology partners',
-  servicesTitle: 'Our Core Services',
-  testimonialsTitle: 'What Our Clients Say',
-  clientsTitle: 'Businesses We Work With',
-  featuredTitle: 'Featured On',
-  cta: {
-    title: 'Ready to save 5-10 hours every week?',
-    text: 'Tell us about the work that slows your team down. We will show you what can be automated, what it costs and what it returns.',
+  customSoftware: {
+    path: '/custom-software-dev',
+    title: 'Custom Software & Web Development',
+    description:
+      'Custom software development in Kitchener-Waterloo: web applications, client portals, internal tools and legacy modernisation for small and medium businesses.',
+    keywords: [
+      'custom software Waterloo',
+      'web development Kitchener',
+      'web application',
+      'software company Cambridge',
+    ],
+    breadcrumb: 'Custom Software & Web Development',
   },
-};
+  integration: {
+    path: '/integration-automation',
+    title: 'Integration & Automation',
+    description:
+      'Integration and workflow automation for Kitchener-Waterloo businesses: connect accounting, CRM, e-commerce and operations systems and save 5-10 hours a week per person.',
+    keywords: [
+      'integration Kitchener',
+      'workflow automation',
+      'Power Automate',
+      'Zapier consultant',
+      'API integration',
+    ],
+    breadcrumb: 'Integration & Automation',
+  },
+  analysis: {
+    path: '/digital-readiness',
+    title: 'Technical & Business Analysis',
+    description:
+      'Digital readiness assessment and business analysis for small and medium businesses in Kitchener-Waterloo: process mapping, requirements, vendor selection and technology roadmaps.',
+    keywords: [
+      'digital readiness assessment',
+      'business analysis Waterloo',
+      'process mapping',
+      'technology roadmap',
+    ],
+    breadcrumb: 'Technical & Business Analysis',
+  },
+  poc: {
+    path: '/poc-services',
+    title: 'Proof of Concept Solutions',
+    description:
+      'Proof of concept development in Kitchener-Waterloo: rapid prototypes, feasibility studies, user validation and market testing for new software and AI ideas.',
+    keywords: ['proof of concept', 'prototype development', 'MVP Waterloo', 'feasibility study'],
+    breadcrumb: 'Proof of Concept Solutions',
+  },
+} satisfies Record<string, PageMeta>;
 
 /**
  * Every public page with a fixed address, for sitemap.xml. The blog, case study and careers

@@ -1,5 +1,7 @@
 // The content of the five service pages (spec §3, "Per-page records").
 
+import { servicePageMeta } from './pages.ts';
+
 export interface ProcessStep {
   step: number;
   title: string;
@@ -82,12 +84,8 @@ export interface PageIntro {
 
 export const aiPage = {
   intro: {
-    path: '/artificial-intelligence',
-    title: 'Artificial Intelligence Solutions',
+    ...servicePageMeta.ai,
     lead: 'Practical AI that removes 60-80% of the manual work in quoting, document handling and customer service, built for the size of your business.',
-    description:
-      'AI consulting in Kitchener-Waterloo: AI assistants, document automation and forecasting for small and medium businesses, with 20+ implementations delivered.',
-    keywords: ['AI consulting Kitchener', 'AI Waterloo', 'chatbot', 'machine learning', 'SME AI'],
     calls: [
       { label: 'Book an AI Assessment', to: '/contact' },
       { label: 'See Case Studies', to: '/case-studies' },
@@ -167,17 +165,8 @@ export const aiPage = {
 
 export const customSoftwarePage = {
   intro: {
-    path: '/custom-software-dev',
-    title: 'Custom Software & Web Development',
+    ...servicePageMeta.customSoftware,
     lead: 'Web applications, portals and internal tools shaped around your business, not the other way round.',
-    description:
-      'Custom software development in Kitchener-Waterloo: web applications, client portals, internal tools and legacy modernisation for small and medium businesses.',
-    keywords: [
-      'custom software Waterloo',
-      'web development Kitchener',
-      'web application',
-      'software company Cambridge',
-    ],
     calls: [
       { label: 'Discuss Your Project', to: '/contact' },
       { label: 'Start with a Proof of Concept', to: '/poc-services' },
@@ -264,18 +253,8 @@ export const customSoftwarePage = {
 
 export const integrationPage = {
   intro: {
-    path: '/integration-automation',
-    title: 'Integration & Automation',
+    ...servicePageMeta.integration,
     lead: 'Connect the tools you already pay for so data flows on its own and your people stop re-typing it.',
-    description:
-      'Integration and workflow automation for Kitchener-Waterloo businesses: connect accounting, CRM, e-commerce and operations systems and save 5-10 hours a week per person.',
-    keywords: [
-      'integration Kitchener',
-      'workflow automation',
-      'Power Automate',
-      'Zapier consultant',
-      'API integration',
-    ],
     calls: [
       { label: 'Automate a Process', to: '/contact' },
       { label: 'Check Your Digital Readiness', to: '/digital-readiness' },
@@ -378,17 +357,8 @@ export const integrationPage = {
 
 export const analysisPage = {
   intro: {
-    path: '/digital-readiness',
-    title: 'Technical & Business Analysis',
+    ...servicePageMeta.analysis,
     lead: 'Know where you stand: a clear digital readiness assessment of your processes, systems and data, and a plan for where technology pays off first.',
-    description:
-      'Digital readiness assessment and business analysis for small and medium businesses in Kitchener-Waterloo: process mapping, requirements, vendor selection and technology roadmaps.',
-    keywords: [
-      'digital readiness assessment',
-      'business analysis Waterloo',
-      'process mapping',
-      'technology roadmap',
-    ],
     calls: [
       { label: 'Book an Assessment', to: '/contact' },
       { label: 'Explore AI Solutions', to: '/artificial-intelligence' },
@@ -483,12 +453,8 @@ export const analysisPage = {
 
 export const pocPage = {
   intro: {
-    path: '/poc-services',
-    title: 'Proof of Concept Solutions',
+    ...servicePageMeta.poc,
     lead: 'Test your idea with a working prototype, real users and real data in weeks, before you commit a full budget.',
-    description:
-      'Proof of concept development in Kitchener-Waterloo: rapid prototypes, feasibility studies, user validation and market testing for new software and AI ideas.',
-    keywords: ['proof of concept', 'prototype development', 'MVP Waterloo', 'feasibility study'],
     calls: [
       { label: 'Validate Your Idea', to: '/contact' },
       { label: 'Custom Software Development', to: '/custom-software-dev' },

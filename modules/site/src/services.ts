@@ -135,3 +135,18 @@ export const whyChooseUs = [
     description: 'Fixed-price phases, small first steps and no long lock-in contracts.',
   },
 ];
+
+/**
+ * The 'Service of Interest' choices of the contact form (value: label, public-site.md §3).
+ * Here, free of zod, so the contact page renders them without loading the form's contract;
+ * `@kw/contact/contract` re-exports them as SERVICE_OPTIONS.
+ */
+export const CONTACT_SERVICE_OPTIONS = [
+  { value: 'ai-solutions', label: 'AI Solutions' },
+  { value: 'custom-software', label: 'Custom Software Development' },
+  { value: 'integration', label: 'Integration & Automation' },
+  { value: 'business-analysis', label: 'Business Analysis' },
+  { value: 'efficiency-edge', label: 'Efficiency Edge' },
+  { value: 'poc', label: 'Proof of Concept' },
+  { value: 'other', label: 'Other' },
+] as const;

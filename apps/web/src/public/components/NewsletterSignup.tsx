@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { whenStoreReady } from '../site/deferred-store.ts';
 import { ANALYTICS_EVENTS, trackEvent, utmParameters } from './analytics.ts';
 import { useToast } from './Toaster.tsx';
 
@@ -9,8 +10,8 @@ const FAILURE = {
 } as const;
 
 /**
- * The footer's newsletter signup (public-site.md §4, §5, §8). The contract (zod) is loaded on
- * submit only, so it stays out of every page's first load.
+ * The footer's newsletter signup (public-site.md §4, §5, §8). The contract (zod) and the API
+ * slice (RTK Query) load on submit only, so they stay out of every page's first load.
  */
 export function NewsletterSignup() {
   const id = useId();
@@ -46,12 +47,13 @@ export function NewsletterSignup() {
         return;
       }
       setError(null);
-      const res = await fetch('/api/newsletter/subscribe', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed.data),
-      });
-      if (!res.ok) throw new Error(`${res.status}`);
+      const [{ newsletterSignupApi }, store] = await Promise.all([
+        import('./newsletterSignupApi.ts'),
+        whenStoreReady(),
+      ]);
+      await store
+        .dispatch(newsletterSignupApi.endpoints.footerNewsletterSignup.initiate(parsed.data))
+        .unwrap();
       toast({ title: 'Success!', description: "You've been subscribed to our newsletter." });
       setEmail('');
     } catch {

@@ -1,18 +1,14 @@
 import {
-  aiPage,
-  analysisPage,
-  customSoftwarePage,
   founder,
-  integrationPage,
-  type PageIntro,
   type PageMeta,
   pageMeta,
-  pocPage,
+  servicePageMeta,
   serviceRedirects,
   services,
 } from '@kw/site';
 import { type RouteObject, redirect } from 'react-router';
 import type { RouteHandle } from '../../route-handle.ts';
+import { STORE_FREE } from './deferred-store.ts';
 import { pageSeo } from './structured-data.ts';
 
 type PageModule = Record<string, React.ComponentType>;
@@ -27,27 +23,20 @@ function page(
   return {
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => ({ Component: (await load())[name] }),
-    handle,
+    // Static content: the page renders without the Redux store (see deferred-store.ts).
+    handle: { ...handle, [STORE_FREE]: true },
   };
 }
 
-const servicePageMeta = (intro: PageIntro, breadcrumb: string): PageMeta => ({
-  path: intro.path,
-  title: intro.title,
-  description: intro.description,
-  keywords: intro.keywords,
-  breadcrumb,
-});
-
-function serviceSeo(intro: PageIntro, key: string) {
+function serviceSeo(meta: PageMeta, key: string) {
   const service = services.find((s) => s.key === key)!;
-  return pageSeo(servicePageMeta(intro, service.title), [
+  return pageSeo(meta, [
     {
       '@context': 'https://schema.org',
       '@type': 'Service',
       name: service.title,
       description: service.description,
-      url: intro.path,
+      url: meta.path,
       areaServed: { '@type': 'Country', name: 'CA' },
       provider: { '@id': '/#organization' },
     },
@@ -79,7 +68,7 @@ export const siteRoutes: RouteObject[] = [
     () => import('../pages/ArtificialIntelligencePage.tsx'),
     'ArtificialIntelligencePage',
     {
-      seo: serviceSeo(aiPage.intro, 'artificial-intelligence'),
+      seo: serviceSeo(servicePageMeta.ai, 'artificial-intelligence'),
     },
   ),
   page(
@@ -87,22 +76,22 @@ export const siteRoutes: RouteObject[] = [
     () => import('../pages/CustomSoftwarePage.tsx'),
     'CustomSoftwarePage',
     {
-      seo: serviceSeo(customSoftwarePage.intro, 'custom-software'),
+      seo: serviceSeo(servicePageMeta.customSoftware, 'custom-software'),
     },
   ),
   page('integration-automation', () => import('../pages/IntegrationPage.tsx'), 'IntegrationPage', {
-    seo: serviceSeo(integrationPage.intro, 'integration'),
+    seo: serviceSeo(servicePageMeta.integration, 'integration'),
   }),
   page(
     'digital-readiness',
     () => import('../pages/DigitalReadinessPage.tsx'),
     'DigitalReadinessPage',
     {
-      seo: serviceSeo(analysisPage.intro, 'business-analysis'),
+      seo: serviceSeo(servicePageMeta.analysis, 'business-analysis'),
     },
   ),
   page('poc-services', () => import('../pages/ProofOfConceptPage.tsx'), 'ProofOfConceptPage', {
-    seo: serviceSeo(pocPage.intro, 'proof-of-concept'),
+    seo: serviceSeo(servicePageMeta.poc, 'proof-of-concept'),
   }),
   page('about', () => import('../pages/AboutPage.tsx'), 'AboutPage', {
     seo: pageSeo(pageMeta.about, [
@@ -159,6 +148,7 @@ export const siteRoutes: RouteObject[] = [
     ([from, to]): RouteObject => ({
       path: from.slice(1),
       loader: () => redirect(to, 301),
+      handle: { [STORE_FREE]: true },
     }),
   ),
 ];
