@@ -44,7 +44,11 @@ describe('the public layout on a phone', () => {
     // focus starts inside and Tab never leaves the drawer
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      expect(await drawer.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+      expect(
+        await page.evaluate(
+          "document.getElementById('mobile-menu').contains(document.activeElement)",
+        ),
+      ).toBe(true);
     }
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
@@ -87,7 +91,7 @@ describe('the public layout on a phone', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST') posts.push(r.url());
     });
-    await page.getByRole('textbox', { name: 'Email address' }).fill('bot@example.com');
+    await page.getByRole('textbox', { name: 'Newsletter email address' }).fill('bot@example.com');
     await page.locator('input[name="name"]').fill('Spam Bot', { force: true });
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByRole('status');
@@ -106,7 +110,9 @@ describe('the public layout on a phone', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Email is required').waitFor();
     expect(
-      await page.getByRole('textbox', { name: 'Email address' }).getAttribute('aria-invalid'),
+      await page
+        .getByRole('textbox', { name: 'Newsletter email address' })
+        .getAttribute('aria-invalid'),
     ).toBe('true');
     expect(posts).toEqual([]);
     await page.close();
@@ -124,7 +130,7 @@ describe('the public layout on a phone', () => {
       await held;
       await route.continue(); // the real server: the endpoint answers an error here
     });
-    await page.getByRole('textbox', { name: 'Email address' }).fill('ann@example.ca');
+    await page.getByRole('textbox', { name: 'Newsletter email address' }).fill('ann@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const busy = page.getByRole('button', { name: 'Subscribing...' });
     await busy.waitFor();

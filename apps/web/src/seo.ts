@@ -1,4 +1,5 @@
 import { company } from '@kw/site';
+import { organizationJsonLd } from './public/site/structured-data.ts';
 
 /** What a page says about itself to browsers and search engines. */
 export interface Seo {
@@ -49,7 +50,11 @@ export function absolutise(data: unknown, publicUrl: string): unknown {
   return data;
 }
 
-/** The <head> tags rendered by the server for a page: basics, Open Graph, Twitter, JSON-LD. */
+/**
+ * The <head> tags rendered by the server for a page: basics, Open Graph, Twitter, and JSON-LD:
+ * the company (organization, address, rating, service list) on every indexable page, then the
+ * page's own (breadcrumbs and the like).
+ */
 export function headTags(seo: Seo, publicUrl: string): string {
   const title = escapeHtml(fullTitle(seo));
   const description = escapeHtml(seo.description);
@@ -76,7 +81,7 @@ export function headTags(seo: Seo, publicUrl: string): string {
     `<meta name="twitter:description" content="${description}">`,
     `<meta name="twitter:image" content="${image}">`,
   );
-  for (const data of seo.jsonLd ?? [])
-    tags.push(jsonLdScript(absolutise(data, publicUrl) as object));
+  const jsonLd = [...(seo.noindex ? [] : [organizationJsonLd()]), ...(seo.jsonLd ?? [])];
+  for (const data of jsonLd) tags.push(jsonLdScript(absolutise(data, publicUrl) as object));
   return tags.join('');
 }

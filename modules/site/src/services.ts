@@ -8,24 +8,49 @@ export type ServiceKey =
   | 'proof-of-concept'
   | 'efficiency-edge';
 
-export interface Service {
+export interface ServiceLink {
   key: ServiceKey;
   title: string;
-  description: string;
-  features: [string, string, string, string];
   /** A path of this site, or an absolute URL for the external Efficiency Edge site. */
   url: string;
   featured?: boolean;
   external?: boolean;
 }
 
+export interface Service extends ServiceLink {
+  description: string;
+  features: [string, string, string, string];
+}
+
 /** Where /efficiency-edge sends the browser when no EFFICIENCY_EDGE_URL is configured. */
 export const DEFAULT_EFFICIENCY_EDGE_URL = 'https://www.efficiencyedge.ca';
 
-export const services: Service[] = [
+/** The services as links: the footer and the navigation need no more. */
+export const serviceLinks: ServiceLink[] = [
   {
     key: 'artificial-intelligence',
     title: 'Artificial Intelligence',
+    url: '/artificial-intelligence',
+  },
+  {
+    key: 'custom-software',
+    title: 'Custom Software & Web Development',
+    url: '/custom-software-dev',
+  },
+  { key: 'integration', title: 'Integration & Automation', url: '/integration-automation' },
+  { key: 'business-analysis', title: 'Technical & Business Analysis', url: '/digital-readiness' },
+  { key: 'proof-of-concept', title: 'Proof of Concept Solutions', url: '/poc-services' },
+  {
+    key: 'efficiency-edge',
+    title: 'Efficiency Edge',
+    url: DEFAULT_EFFICIENCY_EDGE_URL,
+    featured: true,
+    external: true,
+  },
+];
+
+const serviceDetails: Record<ServiceKey, Pick<Service, 'description' | 'features'>> = {
+  'artificial-intelligence': {
     description:
       'AI assistants, document understanding and forecasting that cut 60-80% of the manual work in your day-to-day processes.',
     features: [
@@ -34,11 +59,8 @@ export const services: Service[] = [
       'Document and data extraction',
       'Predictive analytics and forecasting',
     ],
-    url: '/artificial-intelligence',
   },
-  {
-    key: 'custom-software',
-    title: 'Custom Software & Web Development',
+  'custom-software': {
     description:
       'Web applications, portals and internal tools built around the way your business actually works.',
     features: [
@@ -47,11 +69,8 @@ export const services: Service[] = [
       'Modernisation of legacy systems',
       'Cloud hosting and support',
     ],
-    url: '/custom-software-dev',
   },
-  {
-    key: 'integration',
-    title: 'Integration & Automation',
+  integration: {
     description:
       'Connect your accounting, CRM, e-commerce and operations tools so data flows without re-typing, saving 5-10 hours a week per person.',
     features: [
@@ -60,11 +79,8 @@ export const services: Service[] = [
       'Data synchronisation and reporting',
       'API development',
     ],
-    url: '/integration-automation',
   },
-  {
-    key: 'business-analysis',
-    title: 'Technical & Business Analysis',
+  'business-analysis': {
     description:
       'A clear picture of your processes, systems and data, and a prioritised plan for where technology pays off first.',
     features: [
@@ -73,11 +89,8 @@ export const services: Service[] = [
       'Requirements and vendor selection',
       'Technology roadmaps',
     ],
-    url: '/digital-readiness',
   },
-  {
-    key: 'proof-of-concept',
-    title: 'Proof of Concept Solutions',
+  'proof-of-concept': {
     description:
       'Test an idea with a working prototype in weeks, with real users and real data, before you commit a full budget.',
     features: [
@@ -86,11 +99,8 @@ export const services: Service[] = [
       'User validation',
       'Market testing',
     ],
-    url: '/poc-services',
   },
-  {
-    key: 'efficiency-edge',
-    title: 'Efficiency Edge',
+  'efficiency-edge': {
     description:
       'Our packaged AI efficiency program for SMEs: 300% average ROI and 60% efficiency gains in the first quarter.',
     features: [
@@ -99,11 +109,15 @@ export const services: Service[] = [
       'Team training and coaching',
       'Quarterly results reviews',
     ],
-    url: DEFAULT_EFFICIENCY_EDGE_URL,
-    featured: true,
-    external: true,
   },
-];
+};
+
+function withDetails(): Service[] {
+  return serviceLinks.map((link) => ({ ...link, ...serviceDetails[link.key] }));
+}
+
+/** The full services: the pure mark lets a bundle that needs only the links drop the details. */
+export const services: Service[] = /* @__PURE__ */ withDetails();
 
 /**
  * The longer readings of the service pages (spec §2): each answers 301 to the footer's short

@@ -1,4 +1,4 @@
-import { company, SOCIAL_LABELS, services, socialLinks } from '@kw/site';
+import { company, SOCIAL_LABELS, serviceLinks, socialLinks } from '@kw/site';
 import { Link } from 'react-router';
 import { SocialIcon } from './Icons.tsx';
 import { NewsletterSignup } from './NewsletterSignup.tsx';
@@ -44,7 +44,7 @@ export function Footer() {
             Services
           </h2>
           <ul className="footer-links">
-            {services.map((service) => (
+            {serviceLinks.map((service) => (
               <li key={service.key}>
                 {service.external ? (
                   <a href="/efficiency-edge" target="_blank" rel="noopener">

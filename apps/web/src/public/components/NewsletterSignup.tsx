@@ -72,7 +72,7 @@ export function NewsletterSignup() {
       <p className="footer-note">Practical AI tips for Waterloo Region businesses, once a month.</p>
       <div className="newsletter-row">
         <label htmlFor={`${id}-email`} className="visually-hidden">
-          Email address
+          Newsletter email address
         </label>
         <input
           id={`${id}-email`}

@@ -2,9 +2,9 @@ import {
   founder,
   type PageMeta,
   pageMeta,
+  serviceLinks,
   servicePageMeta,
   serviceRedirects,
-  services,
 } from '@kw/site';
 import { type RouteObject, redirect } from 'react-router';
 import type { RouteHandle } from '../../route-handle.ts';
@@ -29,13 +29,13 @@ function page(
 }
 
 function serviceSeo(meta: PageMeta, key: string) {
-  const service = services.find((s) => s.key === key)!;
+  const service = serviceLinks.find((s) => s.key === key)!;
   return pageSeo(meta, [
     {
       '@context': 'https://schema.org',
       '@type': 'Service',
       name: service.title,
-      description: service.description,
+      description: meta.description,
       url: meta.path,
       areaServed: { '@type': 'Country', name: 'CA' },
       provider: { '@id': '/#organization' },
@@ -54,7 +54,7 @@ export const siteRoutes: RouteObject[] = [
         '@context': 'https://schema.org',
         '@type': 'ItemList',
         name: 'Services',
-        itemListElement: services.map((s, i) => ({
+        itemListElement: serviceLinks.map((s, i) => ({
           '@type': 'ListItem',
           position: i + 1,
           name: s.title,

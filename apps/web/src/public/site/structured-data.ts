@@ -2,9 +2,9 @@ import { company, type PageMeta, REVIEW_COUNT, services, socialLinks, trustStats
 import type { Seo } from '../../seo.ts';
 
 /**
- * Structured data every page carries: the company as a ProfessionalService with its address,
- * area served, languages, rating and service list. `@id` values are filled in with the
- * public URL when the head is written (see seo.ts `absolutise`).
+ * Structured data every page carries (server side only, see seo.ts `headTags`): the company as
+ * a ProfessionalService with its address, area served, languages, rating and service list.
+ * Paths are made absolute with the public URL when the head is written (`absolutise`).
  */
 export function organizationJsonLd(): object {
   return {
@@ -67,7 +67,7 @@ export function breadcrumbJsonLd(trail: { name: string; path: string }[]): objec
   };
 }
 
-/** The SEO of a marketing page: its metadata, breadcrumbs from Home, and the company. */
+/** The SEO of a marketing page: its metadata and breadcrumbs from Home (the company is added to every page by `headTags`). */
 export function pageSeo(meta: PageMeta, extra: object[] = []): Seo {
   const trail =
     meta.path === '/'
@@ -81,6 +81,6 @@ export function pageSeo(meta: PageMeta, extra: object[] = []): Seo {
     description: meta.description,
     path: meta.path,
     keywords: meta.keywords,
-    jsonLd: [organizationJsonLd(), breadcrumbJsonLd(trail), ...extra],
+    jsonLd: [breadcrumbJsonLd(trail), ...extra],
   };
 }
