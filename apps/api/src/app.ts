@@ -12,6 +12,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
+import { compressResponses } from './compression.ts';
 import { modules } from './modules.ts';
 import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
@@ -139,6 +140,7 @@ export function createApp({ services, routes, web }: AppOptions): Express {
     }),
   );
 
+  app.use(compressResponses());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -1,6 +1,9 @@
+import path from 'node:path';
 import type { Config, Db, ServerModule, SitemapEntry } from '@kw/platform';
 import { DEFAULT_EFFICIENCY_EDGE_URL, PUBLIC_PAGE_PATHS } from '@kw/site';
 import type { Express } from 'express';
+import { precompressedAssets } from './compression.ts';
+import { webDir } from './ssr.ts';
 
 const escapeXml = (value: string) =>
   value
@@ -35,7 +38,7 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** robots.txt, sitemap.xml (every public page, plus each module's published items) and /efficiency-edge. */
+/** robots.txt, sitemap.xml (every public page, plus each module's published items), /efficiency-edge and compressed assets. */
 export function mountSiteFiles(
   app: Express,
   { config, db, modules }: { config: Config; db: Db; modules: ServerModule[] },
@@ -54,6 +57,9 @@ export function mountSiteFiles(
       next(error);
     }
   });
+  // The production build's assets, compressed once (development serves them through Vite).
+  if (config.env !== 'development')
+    app.use('/assets', precompressedAssets(path.join(webDir, 'dist/client/assets')));
   app.get('/efficiency-edge', (_req, res) => {
     res.redirect(302, config.efficiencyEdgeUrl ?? DEFAULT_EFFICIENCY_EDGE_URL);
   });

@@ -212,4 +212,28 @@ describe('every marketing page, rendered on the server', () => {
       expect(res.headers.get('content-type')).toContain(type);
     }
   });
+
+  it('compresses pages and scripts for clients that accept it, scripts once at the highest level', async () => {
+    const page = await app.fetch('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await page.text()).toContain('<h1>'); // the client decodes it
+    const plain = await app.fetch('/', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const asset = await app.fetch(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(await asset.text()).toMatch(/import|export/);
+    const json = await app.fetch('/api/analytics/events', {
+      method: 'POST',
+      json: { kind: 'nothing' },
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(json.status).toBe(400); // small answers are sent as they are
+    expect(json.headers.get('content-encoding')).toBeNull();
+  });
 });
