@@ -9,7 +9,11 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
     web: true,
-    env: { EFFICIENCY_EDGE_URL: 'https://edge.example.com/start' },
+    env: {
+      EFFICIENCY_EDGE_URL: 'https://edge.example.com/start',
+      AVATAR_WIDGET_URL: 'https://avatar.example.com/widget.js',
+      ANALYTICS_TRACKER_ID: 'G-TEST1234',
+    },
   });
 });
 afterAll(() => app.close());
@@ -235,5 +239,22 @@ describe('every marketing page, rendered on the server', () => {
     });
     expect(json.status).toBe(400); // small answers are sent as they are
     expect(json.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('hands the avatar widget and tracker settings to the browser, and lets only their origins through the CSP', async () => {
+    const res = await app.fetch(`/${founder.slug}`);
+    const html = await res.text();
+    const site = JSON.parse(
+      html.match(/<script type="application\/json" id="__SITE__">(.*?)<\/script>/)![1]!,
+    );
+    expect(site).toEqual({
+      avatarWidgetUrl: 'https://avatar.example.com/widget.js',
+      analyticsTrackerId: 'G-TEST1234',
+    });
+    const csp = res.headers.get('content-security-policy')!;
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc).toBe(
+      "script-src 'self' https://avatar.example.com https://www.googletagmanager.com",
+    );
   });
 });

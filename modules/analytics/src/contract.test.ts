@@ -19,3 +19,17 @@ describe('which pages the tracker reports', () => {
     expect(isTrackable(host, path)).toBe(expected);
   });
 });
+
+describe('the optional third-party tracker id', () => {
+  it('accepts a Google Analytics id and refuses anything else, naming the variable', async () => {
+    const { loadConfig } = await import('@kw/platform');
+    const base = { DATA_DIR: '/tmp/kw-analytics-config', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig({ ...base, ANALYTICS_TRACKER_ID: 'G-ABC123' }).analyticsTrackerId).toBe(
+      'G-ABC123',
+    );
+    expect(loadConfig(base).analyticsTrackerId).toBeUndefined();
+    expect(() => loadConfig({ ...base, ANALYTICS_TRACKER_ID: '<script>' })).toThrow(
+      /ANALYTICS_TRACKER_ID/,
+    );
+  });
+});
