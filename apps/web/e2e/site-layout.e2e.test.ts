@@ -62,6 +62,9 @@ describe('the public layout on a phone', () => {
       'About Grand River Digital',
     );
     expect(await page.title()).toBe('About Us | Grand River Digital');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      'https://www.example.ca/about',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,10 @@
 import { company } from '@kw/site';
 import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
-import { fullTitle, type Seo } from '../seo.ts';
+import { type RouteHandle, resolveSeo } from '../route-handle.ts';
+import { fullTitle } from '../seo.ts';
+import type { RootState } from '../store.ts';
 import { trackPageView } from './components/analytics.ts';
 import { Footer } from './components/Footer.tsx';
 import { MenuIcon } from './components/Icons.tsx';
@@ -26,20 +29,32 @@ export function isNavActive(
   return under(item.to) || (item.alsoActiveOn !== undefined && under(item.alsoActiveOn));
 }
 
-/** Keeps the title and description right after client-side navigation. */
+/**
+ * Keeps the title, description and canonical link right after client-side navigation; a page
+ * whose SEO follows its data (a blog post) updates when the data arrives.
+ */
 function DocumentHead() {
   const matches = useMatches();
-  const handle = [...matches]
-    .reverse()
-    .find((m) => (m.handle as { seo?: unknown } | undefined)?.seo)?.handle as
-    | { seo: Seo | ((...args: never[]) => Seo | undefined) }
-    | undefined;
-  const seo = typeof handle?.seo === 'object' ? handle.seo : undefined;
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.seo);
+  const pick = (state: RootState) =>
+    match ? resolveSeo(match.handle as RouteHandle, { state, params: match.params }) : undefined;
+  const title = useSelector((state: RootState) => {
+    const seo = pick(state);
+    return seo ? fullTitle(seo) : undefined;
+  });
+  const description = useSelector((state: RootState) => pick(state)?.description);
+  const path = useSelector((state: RootState) => pick(state)?.path);
   useEffect(() => {
-    if (!seo) return;
-    document.title = fullTitle(seo);
-    document.querySelector('meta[name="description"]')?.setAttribute('content', seo.description);
-  }, [seo]);
+    if (title) document.title = title;
+    if (description)
+      document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+    const canonical = document.querySelector('link[rel="canonical"]');
+    if (canonical && path !== undefined)
+      canonical.setAttribute(
+        'href',
+        new URL(path, canonical.getAttribute('href') ?? undefined).href,
+      );
+  }, [title, description, path]);
   return null;
 }
 
