@@ -257,4 +257,42 @@ describe('every marketing page, rendered on the server', () => {
       "script-src 'self' https://avatar.example.com https://www.googletagmanager.com",
     );
   });
+
+  it.each([
+    [
+      '/artificial-intelligence',
+      ['Assessment', 'Strategy', 'Implementation', 'Optimization'],
+      ['/contact', '/case-studies'],
+    ],
+    ['/custom-software-dev', 4, ['/contact', '/poc-services']],
+    ['/integration-automation', 4, ['/contact', '/digital-readiness']],
+    ['/digital-readiness', 5, ['/contact', '/artificial-intelligence']],
+    ['/poc-services', 5, ['/contact', '/custom-software-dev']],
+  ] as const)('%s has its process steps and its calls to action', async (path, steps, calls) => {
+    const html = await (await app.fetch(path)).text();
+    const titles = [
+      ...html.matchAll(/<li class="card process-step">.*?<h3>.*?<\/span>(.*?)<\/h3>/g),
+    ].map((m) => m[1]);
+    if (typeof steps === 'number') expect(titles).toHaveLength(steps);
+    else expect(titles).toEqual(steps);
+    const closing = html.slice(html.indexOf('class="closing"'));
+    for (const to of calls) expect(closing).toContain(`href="${to}"`);
+  });
+
+  it('the service pages show their sections: four services each, tools with category badges, six ideal-for cards', async () => {
+    const integration = await (await app.fetch('/integration-automation')).text();
+    for (const badge of ['No-Code', 'Low-Code', 'Custom', 'Technical'])
+      expect(integration).toContain(`<span class="badge">${badge}</span>`);
+    expect(integration.match(/<li class="metric">/g)).toHaveLength(4);
+    const poc = await (await app.fetch('/poc-services')).text();
+    for (const timeline of ['2-4 weeks', '1-2 weeks', '2-3 weeks']) expect(poc).toContain(timeline);
+    const ideal = poc.slice(poc.indexOf('id="poc-ideal"'), poc.indexOf('class="closing"'));
+    expect(ideal.match(/<li class="card">/g)).toHaveLength(6);
+    const services = await (await app.fetch('/services')).text();
+    expect(services.match(/>Featured</g)).toHaveLength(1);
+    const ethical = await (await app.fetch('/ethical-ai')).text();
+    for (const level of ['High', 'Medium', 'Low', 'Minimal'])
+      expect(ethical).toContain(`${level}<!-- --> Risk`);
+    expect(ethical).toContain('48 hours');
+  });
 });
