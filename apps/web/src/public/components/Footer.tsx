@@ -82,7 +82,7 @@ export function Footer() {
       </div>
       <div className="container footer-bottom">
         <p>
-          © {company.copyrightYear} {company.fullName}. All rights reserved.
+          © {company.copyrightYear} {company.fullName} All rights reserved.
         </p>
       </div>
     </footer>

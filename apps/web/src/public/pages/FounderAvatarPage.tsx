@@ -35,9 +35,9 @@ export function FounderAvatarPage() {
         ]}
       />
       <section className="band band-white">
-        <div className="container prose">
+        <div className="container">
           <h2 className="section-title">How it works</h2>
-          <p>
+          <p className="prose">
             Select the round avatar in the bottom-left corner to start a conversation. The twin is
             trained on {founder.firstName}'s public talks and our service descriptions; it never
             sees client data.
