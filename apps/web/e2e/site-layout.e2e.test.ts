@@ -166,4 +166,18 @@ describe('the public layout on a phone', () => {
     await page.waitForURL(`${app.url}/contact`);
     await page.close();
   });
+
+  it('navigating from a marketing page to a page that may need the store loads it first, without errors', async () => {
+    const { page, errors } = await open('/services');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Careers' }).click();
+    await page.waitForURL(`${app.url}/careers`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // the store's code (RTK Query) arrived with this navigation, not with the first page
+    expect(requests.some((url) => /\/assets\/store-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
