@@ -19,11 +19,11 @@ const NAV = [
 /** Keeps the title and description right after client-side navigation. */
 function DocumentHead() {
   const matches = useMatches();
-  const state = useSelector((s: RootState) => s);
+  const apiState = useSelector((s: RootState) => s.api);
   const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.seo);
   // A data page's SEO is a function of the prefetched state.
   const seo: Seo | undefined = match
-    ? resolveSeo(match.handle as RouteHandle, { state, params: match.params })
+    ? resolveSeo(match.handle as RouteHandle, { state: { api: apiState }, params: match.params })
     : undefined;
   const title = seo ? fullTitle(seo) : undefined;
   const description = seo?.description;
