@@ -54,10 +54,12 @@ describe('when an application arrives', () => {
     await newApplication('grace@example.ca');
     const ack = await eventually(
       async () => mailsTo('grace@example.ca', /^We received your application/)[0],
+      15_000,
     );
     expect(ack.headers.subject).toBe('We received your application for Machine Learning Engineer');
     const note = await eventually(
       async () => mailsTo('hiring@grandriverdigital.ca', /^New application/)[0],
+      15_000,
     );
     expect(note.headers.subject).toBe(
       'New application: Ada Lovelace for Machine Learning Engineer',
@@ -73,7 +75,7 @@ describe('rejecting an application', () => {
     const [mail] = (await eventually(async () => {
       const found = mailsTo('alan@example.ca', REJECTION);
       return found.length > 0 ? found : undefined;
-    })) as CaughtMail[];
+    }, 15_000)) as CaughtMail[];
     expect(mail!.headers.subject).toBe(
       'Your application for Machine Learning Engineer at Grand River Digital',
     );
@@ -127,7 +129,7 @@ describe('rejecting an application', () => {
   it('rejecting again once rejected changes nothing and sends nothing more', async () => {
     const id = await newApplication('edsger@example.ca');
     await setStatus(id, 'rejected');
-    await eventually(async () => mailsTo('edsger@example.ca', REJECTION).length === 1);
+    await eventually(async () => mailsTo('edsger@example.ca', REJECTION).length === 1, 15_000);
     expect((await setStatus(id, 'rejected')).status).toBe(200);
     await settle();
     expect(mailsTo('edsger@example.ca', REJECTION)).toHaveLength(1);
@@ -136,13 +138,13 @@ describe('rejecting an application', () => {
   it('a later, new rejection (after reconsidering) is a new e-mail with its own id', async () => {
     const id = await newApplication('barbara@example.ca');
     await setStatus(id, 'rejected');
-    await eventually(async () => mailsTo('barbara@example.ca', REJECTION).length === 1);
+    await eventually(async () => mailsTo('barbara@example.ca', REJECTION).length === 1, 15_000);
     await setStatus(id, 'reviewing');
     await setStatus(id, 'rejected');
     const both = await eventually(async () => {
       const found = mailsTo('barbara@example.ca', REJECTION);
       return found.length === 2 ? found : undefined;
-    });
+    }, 15_000);
     expect(new Set(both.map((m) => m.headers['message-id'])).size).toBe(2);
   });
 });

@@ -1,4 +1,7 @@
-import type { TestApp } from '../../../tests/harness.ts';
+/** The part of the test harness's app these helpers use (the harness lives outside the module). */
+interface TestApp<R extends Response> {
+  fetch(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<R>;
+}
 
 // Small files the applicant's browser could send, recognised by their first bytes.
 
@@ -46,18 +49,22 @@ export function applicationForm(
 export const JOB_DESCRIPTION =
   'Build forecasting and quoting models for small manufacturers across Waterloo Region.';
 
-export async function createCategory(app: TestApp, token: string, name = 'Engineering') {
+export async function createCategory<R extends Response>(
+  app: TestApp<R>,
+  token: string,
+  name = 'Engineering',
+) {
   const res = await app.fetch('/api/job-categories', {
     method: 'POST',
     token,
     json: { name, description: 'People who build things', isActive: true },
   });
   if (res.status !== 201) throw new Error(`category: ${res.status} ${await res.text()}`);
-  return (await res.json()).id as string;
+  return ((await res.json()) as { id: string }).id;
 }
 
-export async function createJob(
-  app: TestApp,
+export async function createJob<R extends Response>(
+  app: TestApp<R>,
   token: string,
   categoryId: string,
   extra: Record<string, unknown> = {},
@@ -76,14 +83,14 @@ export async function createJob(
     },
   });
   if (res.status !== 201) throw new Error(`job: ${res.status} ${await res.text()}`);
-  return (await res.json()).id as string;
+  return ((await res.json()) as { id: string }).id;
 }
 
 let nextAddress = 1;
 
 /** Each call from an address of its own, so the per-IP limit stays out of tests about other rules. */
-export async function apply(
-  app: TestApp,
+export async function apply<R extends Response>(
+  app: TestApp<R>,
   jobId: string,
   form: FormData = applicationForm(),
   ip = `203.0.113.${nextAddress++ % 250}`,
