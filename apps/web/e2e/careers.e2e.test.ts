@@ -198,3 +198,106 @@ describe('applying and rejecting, in Chromium', () => {
     await office.close();
   });
 });
+
+describe('sharing and empty states on the careers page, in Chromium', () => {
+  it('Share Job copies the link with #job-{id} and says so for 2 seconds; an empty category shows No Open Positions', async () => {
+    const token = await app.login();
+    await createCategory(app, token, 'Design');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/careers`);
+    await page.getByRole('button', { name: 'Design (0)' }).click();
+    await page.getByText('No Open Positions').waitFor();
+    await page.getByRole('button', { name: /^All Positions/ }).click();
+
+    await page.locator(`#job-${jobId}`).getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
+    await details.getByRole('button', { name: 'Share Job' }).click();
+    await page.getByText('Link copied!').waitFor();
+    await details.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          navigator as unknown as { clipboard: { readText(): Promise<string> } }
+        ).clipboard.readText(),
+      ),
+    ).toBe(`${app.url}/careers#job-${jobId}`);
+    await details.getByRole('button', { name: 'Share Job' }).waitFor({ timeout: 2500 });
+    await context.close();
+  });
+});
+
+describe('the Job Manager, in Chromium', () => {
+  it('categories and jobs are made in their dialogs with the spec rules; tabs follow the URL hash', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${app.url}/admin`);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${app.url}/admin/jobs#categories`);
+    await page.getByRole('tab', { name: /^Categories \(\d+\)$/, selected: true }).waitFor();
+
+    // A category: name of at least 2 characters, active by default.
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'Add Category' });
+    await categoryDialog.getByLabel('Name').fill('Q');
+    await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
+    await categoryDialog.getByText('Name must be at least 2 characters').waitFor();
+    expect(await categoryDialog.getByRole('switch').isChecked()).toBe(true);
+    await categoryDialog.getByLabel('Name').fill('Quality Assurance');
+    await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
+    await page.getByText('Job Category Created').waitFor();
+    await page.getByText('Quality Assurance').waitFor();
+
+    // A job: the three rules, the defaults, the toolbar and the live preview.
+    await page.getByRole('tab', { name: /^Jobs/ }).click();
+    await page.waitForURL(`${app.url}/admin/jobs`);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const jobDialog = page.getByRole('dialog', { name: 'Add Job' });
+    await jobDialog.getByRole('button', { name: 'Create Job' }).click();
+    await jobDialog.getByText('Title must be at least 2 characters').waitFor();
+    expect(
+      await jobDialog.getByText('Description must be at least 50 characters').isVisible(),
+    ).toBe(true);
+    expect(await jobDialog.getByText('Please select a category').isVisible()).toBe(true);
+    expect(await jobDialog.getByText('Full-time').isVisible()).toBe(true);
+    expect(await jobDialog.getByText('Mid level').isVisible()).toBe(true);
+    const [published, active] = await jobDialog.getByRole('switch').all();
+    expect(await published!.isChecked()).toBe(false);
+    expect(await active!.isChecked()).toBe(true);
+
+    await jobDialog.getByLabel('Title').fill('QA Automation Specialist');
+    await jobDialog.getByLabel('Category').click();
+    await page.getByTitle('Quality Assurance').click();
+    const description = jobDialog.getByLabel('Description');
+    await description.fill('Test the systems we build for clients across the region.\nEvery week.');
+    await description.press('Control+a');
+    await jobDialog.getByRole('button', { name: 'Bold' }).click();
+    const preview = jobDialog.getByRole('region', { name: 'Preview' });
+    await preview.locator('strong').waitFor();
+    expect(await preview.locator('br').count()).toBeGreaterThan(0);
+    await published!.click();
+    await jobDialog.getByRole('button', { name: 'Create Job' }).click();
+    await page.getByText('Job Created').waitFor();
+    const card = page.locator('.ant-card').filter({ hasText: 'QA Automation Specialist' });
+    await card.waitFor();
+    expect(await card.getByText('Published').isVisible()).toBe(true);
+    expect(await card.getByText('Competitive').isVisible()).toBe(true);
+
+    // Search by location; delete without a confirmation.
+    await page.getByLabel('Search jobs').fill('nowhere-town');
+    await page.getByText('No jobs found').waitFor();
+    await page.getByLabel('Search jobs').fill('');
+    await card.getByRole('button', { name: 'Actions for QA Automation Specialist' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByText('Job Deleted').waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
