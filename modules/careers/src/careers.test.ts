@@ -472,3 +472,20 @@ describe('applications in the back office', () => {
     ).toBe(404);
   });
 });
+
+describe('the read models', () => {
+  it('rebuilt from the event log equal the live ones', async () => {
+    const { careersModule } = await import('./index.ts');
+    const { rebuildProjections } = await import('@kw/platform');
+    const snapshot = async () => ({
+      categories: await app.db('job_categories').orderBy('id'),
+      jobs: await app.db('jobs').orderBy('id'),
+      applications: await app.db('job_applications').orderBy('id'),
+    });
+    const live = await snapshot();
+    expect(live.jobs.length).toBeGreaterThan(3);
+    expect(live.applications.length).toBeGreaterThan(3);
+    await rebuildProjections(app.api.runtime.store, careersModule.projections);
+    expect(await snapshot()).toEqual(live);
+  });
+});
