@@ -1,14 +1,5 @@
-import {
-  applicationCsvRows,
-  applicationsCsvFileName,
-  type JobApplication,
-} from '@kw/careers/contract';
-import { stringify } from 'csv-stringify/browser/esm/sync';
-
-/** The CSV text of the filtered applications: a CSV library's quoting, formulas neutralised. */
-export function applicationsCsv(applications: readonly JobApplication[]): string {
-  return stringify(applicationCsvRows(applications));
-}
+import { applicationsCsvFileName, type JobApplication } from '@kw/careers/contract';
+import { applicationsCsv } from './applicationsCsv.ts';
 
 /** Saves the CSV in the browser as job_applications_{date}.csv. */
 export function downloadApplicationsCsv(applications: readonly JobApplication[]): void {
