@@ -113,6 +113,14 @@ describe('bad input never gives a 500 and never writes anything', () => {
               metadata,
             }),
         }),
+        route({
+          method: 'get',
+          path: '/api/probe/bug',
+          access: 'public',
+          handler: () => {
+            throw new Error('secret internal detail');
+          },
+        }),
       ],
     });
     const server = probe.listen(0, '127.0.0.1');
