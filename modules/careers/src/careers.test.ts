@@ -324,6 +324,16 @@ describe('POST /api/jobs/{jobId}/apply', () => {
     ).toBe(201);
   });
 
+  it('a request declaring more than a résumé and its fields can hold is refused before it is read', async () => {
+    const huge = Buffer.alloc(11 * 1024 * 1024, 0x20);
+    PDF.copy(huge);
+    const res = await refused(() =>
+      apply(app, openJob, applicationForm(APPLICANT, { name: 'cv.pdf', bytes: huge })),
+    );
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe('Your resume must be at most 10 MB');
+  });
+
   it('an unknown or unpublished job is a 404, an inactive one a 409, and nothing is stored', async () => {
     const draft = await createJob(app, token, categoryId, { title: 'Hidden', isPublished: false });
     const closed = await createJob(app, token, categoryId, { title: 'Closed', isActive: false });
