@@ -80,7 +80,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['ContactSubmission', 'Session'],
+  tagTypes: ['ContactSubmission', 'Session', 'Job', 'JobCategory', 'JobApplication'],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Public routes of careers, children of the public layout. */
-export const careersRoutes: RouteObject[] = [];
+/** Public routes of careers, children of the public layout (loaded on demand, see careersRoute.tsx). */
+export const careersRoutes: RouteObject[] = [
+  {
+    path: 'careers',
+    lazy: () => import('./careersRoute.tsx'),
+  },
+];
