@@ -180,4 +180,19 @@ describe('the public layout on a phone', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('an accepted signup shows the success toast and clears the e-mail (answer stubbed until the newsletter API is merged)', async () => {
+    const { page } = await open('/about');
+    await page.route('**/api/newsletter/subscribe', (route) =>
+      route.fulfill({ status: 201, contentType: 'application/json', body: '{"message":"ok"}' }),
+    );
+    const email = page.getByRole('textbox', { name: 'Newsletter email address' });
+    await email.fill('grace@example.ca');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const toast = page.getByRole('status');
+    await toast.getByText("You've been subscribed to our newsletter.").waitFor();
+    expect(await toast.getByText('Success!').isVisible()).toBe(true);
+    expect(await email.inputValue()).toBe('');
+    await page.close();
+  });
 });
