@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { requireAdmin } from '@kw/auth';
+import { blogRssFeed } from '@kw/blog';
 import { AppError, queueBacklog, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
   type AppServices,
@@ -8,6 +9,7 @@ import {
   Reply,
   type RouteDef,
 } from '@kw/platform/http';
+import { company } from '@kw/site';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -167,6 +169,39 @@ export function createApp({ services, routes, web }: AppOptions): Express {
 
   app.all('/api/{*splat}', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
+  });
+
+  // Uploaded media: stored under random names with the detected extension, so the type is
+  // right; never sniffed, cached for a year, and sandboxed if opened directly.
+  app.use(
+    '/media',
+    express.static(config.uploadsDir, {
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+      setHeaders(res) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        );
+      },
+    }),
+  );
+  app.get('/blog/rss.xml', async (_req, res, next) => {
+    try {
+      const xml = await blogRssFeed(services.db, {
+        publicUrl: config.publicUrl,
+        name: company.name,
+        description: company.tagline,
+      });
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.type('application/rss+xml').send(xml);
+    } catch (error) {
+      next(error);
+    }
   });
 
   if (web) web.mount(app);
