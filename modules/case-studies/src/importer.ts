@@ -1,6 +1,5 @@
 import { slugify } from '@kw/blog/contract';
 import { ValidationError } from '@kw/platform';
-import { parseOrThrow } from '@kw/platform/http';
 import { parse } from 'csv-parse/sync';
 import { type CaseStudyInput, caseStudyInputSchema, IMPORT_EXCERPT_FALLBACK } from './contract.ts';
 
@@ -154,7 +153,7 @@ export function mapCaseStudyRow(row: Row, line: number): CaseStudyInput {
     const issue = result.error.issues[0]!;
     invalid(`Row ${line}: ${issue.message}`);
   }
-  return parseOrThrow(caseStudyInputSchema, result.data);
+  return result.data;
 }
 
 /** Parses and maps the pasted CSV: every live row, or a 400 naming the first bad one. */
