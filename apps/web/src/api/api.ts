@@ -75,7 +75,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['ContactSubmission', 'Session'],
+  tagTypes: ['ContactSubmission', 'Session', 'BlogPost', 'CaseStudy', 'Media'],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,

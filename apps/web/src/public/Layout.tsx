@@ -19,15 +19,21 @@ const NAV = [
 /** Keeps the title and description right after client-side navigation. */
 function DocumentHead() {
   const matches = useMatches();
-  const seo = [...matches].reverse().find((m) => (m.handle as { seo?: Seo } | undefined)?.seo)
-    ?.handle as { seo: Seo } | undefined;
+  const state = useSelector((s: RootState) => s);
+  // A data page's SEO follows its data (route-handle.ts), as on the server.
+  let seo: Seo | undefined;
+  for (const m of [...matches].reverse()) {
+    seo = resolveSeo(m.handle as RouteHandle | undefined, { state, params: m.params });
+    if (seo) break;
+  }
+  const title = seo ? fullTitle(seo) : undefined;
+  const description = seo?.description;
   useEffect(() => {
-    if (!seo) return;
-    document.title = fullTitle(seo.seo);
-    document
-      .querySelector('meta[name="description"]')
-      ?.setAttribute('content', seo.seo.description);
-  }, [seo]);
+    if (!title) return;
+    document.title = title;
+    if (description)
+      document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
   return null;
 }
 
