@@ -180,7 +180,8 @@ export function createApp({ services, routes, web }: AppOptions): Express {
       dotfiles: 'deny',
       immutable: true,
       maxAge: '1y',
-      fallthrough: false,
+      // Missing names fall through: the demo images ship with the web app under /media/demo.
+      fallthrough: true,
       setHeaders(res) {
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader(

@@ -24,9 +24,20 @@ export function headingAnchor(text: string): string {
     .replace(/\s+/g, '-');
 }
 
-/** Text of markdown or HTML with tags stripped, for excerpts and word counts. */
+/**
+ * Readable text of markdown or HTML, for excerpts and word counts: tags stripped (as the spec
+ * says) and markdown's own marks too, so a card never shows '##' or '![...](...)'.
+ */
 export function plainText(content: string): string {
-  return content.replace(/<[^>]*>/g, '');
+  return content
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+\.|>)\s+/gm, '')
+    .replace(/(\*\*|__|\*|`)/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The card's excerpt: the given one, else the first N characters of the content plus '...'. */

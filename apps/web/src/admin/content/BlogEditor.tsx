@@ -220,7 +220,7 @@ export function BlogEditor({
                   ref={fileInput}
                   type="file"
                   accept={EDITOR_ACCEPT}
-                  hidden
+                  style={{ display: 'none' }}
                   aria-label="Upload file"
                   onChange={(e) => {
                     const file = e.target.files?.[0];

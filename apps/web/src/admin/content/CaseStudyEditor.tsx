@@ -213,7 +213,7 @@ export function CaseStudyEditor({
             ref={fileInput}
             type="file"
             accept="image/*"
-            hidden
+            style={{ display: 'none' }}
             aria-label="Upload image"
             onChange={(e) => {
               const file = e.target.files?.[0];
