@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { type RouteHandle, resolveSeo } from '../route-handle.ts';
-import { fullTitle, type Seo } from '../seo.ts';
+import { fullTitle } from '../seo.ts';
 import type { RootState } from '../store.ts';
 import { Toaster } from './components/Toaster.tsx';
 
@@ -19,15 +19,16 @@ const NAV = [
 /** Keeps the title and description right after client-side navigation. */
 function DocumentHead() {
   const matches = useMatches();
-  const state = useSelector((s: RootState) => s);
-  // A data page's SEO follows its data (route-handle.ts), as on the server.
-  let seo: Seo | undefined;
-  for (const m of [...matches].reverse()) {
-    seo = resolveSeo(m.handle as RouteHandle | undefined, { state, params: m.params });
-    if (seo) break;
-  }
-  const title = seo ? fullTitle(seo) : undefined;
-  const description = seo?.description;
+  // A data page's SEO follows its data (route-handle.ts), as on the server. The selector
+  // returns plain strings, so the head updates only when they change.
+  const head = useSelector((state: RootState) => {
+    for (const m of [...matches].reverse()) {
+      const seo = resolveSeo(m.handle as RouteHandle | undefined, { state, params: m.params });
+      if (seo) return `${fullTitle(seo)}\n${seo.description}`;
+    }
+    return '';
+  });
+  const [title, description] = head ? head.split('\n') : [];
   useEffect(() => {
     if (!title) return;
     document.title = title;
