@@ -70,7 +70,7 @@ describe('writing and reading a post', () => {
       `# Harvest Forecasting\nWhy small farms can forecast too.\n\n${filler}\n\n## Results and Lessons\nWhat we learned.\n\n${filler}\n\n`,
     );
     await content.press('End');
-    await content.evaluate((el: HTMLTextAreaElement) =>
+    await content.evaluate((el: { value: string; setSelectionRange(a: number, b: number): void }) =>
       el.setSelectionRange(el.value.length, el.value.length),
     );
     await page
@@ -113,7 +113,9 @@ describe('writing and reading a post', () => {
     const image = v.locator('.prose img[src^="/media/"]');
     await image.waitFor();
     expect(
-      await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      await image.evaluate(
+        (img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0,
+      ),
     ).toBe(true);
 
     const heading = v.locator('#results-and-lessons');
@@ -235,9 +237,7 @@ describe('scripts in content never run', () => {
       const link = page.getByText('click me').first();
       if (await link.count()) await link.click();
       await page.waitForTimeout(300);
-      expect(
-        await page.evaluate(() => (window as unknown as { __xss?: string }).__xss),
-      ).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
       // Nothing executable is left in the DOM: no script or frame, no handler, no javascript: URL.
       const leftovers = await page
         .locator('.prose')
@@ -258,9 +258,7 @@ describe('scripts in content never run', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('region', { name: 'Preview' }).getByText('click me').click();
     await page.waitForTimeout(300);
-    expect(
-      await page.evaluate(() => (window as unknown as { __xss?: string }).__xss),
-    ).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
     expect(errors).toEqual([]);
   });
 });
@@ -296,7 +294,9 @@ describe('Media Manager', () => {
     expect(await row.getByText('70 Bytes').isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Copy URL of team-photo.png' }).click();
     await page.getByText('URL copied').waitFor();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = await page.evaluate(() =>
+      (navigator as unknown as { clipboard: { readText(): Promise<string> } }).clipboard.readText(),
+    );
     expect(copied).toMatch(new RegExp(`^${app.url}/media/[a-z0-9-]+\\.png$`));
     expect((await app.fetch(copied.slice(app.url.length))).status).toBe(200);
 
