@@ -172,6 +172,11 @@ export function BlogManager() {
                     {post.title}
                   </Typography.Title>
                   {post.published ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>}
+                  {post.published &&
+                    post.publishedAt &&
+                    Date.parse(post.publishedAt) > Date.now() && (
+                      <Tag color="gold">Scheduled for {shortDate(post.publishedAt)}</Tag>
+                    )}
                 </Space>
                 {post.excerpt && (
                   <Typography.Paragraph
