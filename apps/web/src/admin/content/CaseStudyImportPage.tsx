@@ -1,11 +1,12 @@
 import type { CaseStudyImportPreview } from '@kw/case-studies/contract';
 import { Alert, App, Button, Card, Input, List, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   useImportCaseStudiesMutation,
   usePreviewCaseStudyImportMutation,
 } from './contentAdminApi.ts';
 import { serverMessageOf } from './serverErrors.ts';
+import { useServerPreview } from './useServerPreview.ts';
 import './admin-content.css';
 
 const PREVIEW_ITEMS = 3;
@@ -13,19 +14,9 @@ const PREVIEW_ITEMS = 3;
 export function CaseStudyImportPage() {
   const { notification } = App.useApp();
   const [source, setSource] = useState('');
-  const [preview, { data, error, reset }] = usePreviewCaseStudyImportMutation();
+  const [preview] = usePreviewCaseStudyImportMutation();
   const [importAll, { isLoading }] = useImportCaseStudiesMutation();
-
-  useEffect(() => {
-    if (!source.trim()) {
-      reset();
-      return;
-    }
-    const timer = setTimeout(() => preview(source), 300);
-    return () => clearTimeout(timer);
-  }, [source, preview, reset]);
-
-  const result = error ? undefined : (data as CaseStudyImportPreview | undefined);
+  const { data: result, problem } = useServerPreview<CaseStudyImportPreview>(source, preview);
   const count = result?.count ?? 0;
 
   const onImport = async () => {
@@ -62,8 +53,8 @@ export function CaseStudyImportPage() {
         />
         <div style={{ margin: '12px 0' }} role="status">
           {source.trim() &&
-            (error ? (
-              <Alert type="error" showIcon title={serverMessageOf(error) ?? 'Invalid CSV format'} />
+            (problem ? (
+              <Alert type="error" showIcon title={problem} />
             ) : result ? (
               <Alert type="success" showIcon title={`Valid CSV - ${count} case studies found`} />
             ) : null)}

@@ -1,42 +1,29 @@
 import type { BlogImportPreview } from '@kw/blog/contract';
 import { longDate } from '@kw/blog/contract';
 import { Alert, App, Button, Card, Col, Descriptions, Input, Row, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useImportBlogPostMutation, usePreviewBlogImportMutation } from './contentAdminApi.ts';
 import { serverMessageOf } from './serverErrors.ts';
+import { useServerPreview } from './useServerPreview.ts';
 import './admin-content.css';
 
 const PREVIEW_CHARS = 500;
 
-/** Checks the pasted JSON locally at once; the server maps it (the same code as the import). */
-function useLivePreview(source: string) {
-  const [preview, { data, error, reset }] = usePreviewBlogImportMutation();
-  const [syntaxError, setSyntaxError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!source.trim()) {
-      setSyntaxError(null);
-      reset();
-      return;
-    }
-    try {
-      JSON.parse(source);
-      setSyntaxError(null);
-    } catch (e) {
-      setSyntaxError(e instanceof Error ? e.message : 'Invalid JSON format');
-      reset();
-      return;
-    }
-    const timer = setTimeout(() => preview(source), 300);
-    return () => clearTimeout(timer);
-  }, [source, preview, reset]);
-  const problem = syntaxError ?? (error ? (serverMessageOf(error) ?? 'Invalid JSON format') : null);
-  return { data: problem ? undefined : (data as BlogImportPreview | undefined), problem };
+/** JSON.parse's own message, at once, before the server maps the document. */
+function syntaxProblem(source: string): string | null {
+  try {
+    JSON.parse(source);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : 'Invalid JSON format';
+  }
 }
 
 export function JsonImportPage() {
   const { notification } = App.useApp();
   const [source, setSource] = useState('');
-  const { data, problem } = useLivePreview(source);
+  const [preview] = usePreviewBlogImportMutation();
+  const { data, problem } = useServerPreview<BlogImportPreview>(source, preview, syntaxProblem);
   const [importPost, { isLoading }] = useImportBlogPostMutation();
   const post = data?.post;
 
