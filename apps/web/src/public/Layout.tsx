@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { type RouteHandle, resolveSeo } from '../route-handle.ts';
-import { fullTitle } from '../seo.ts';
+import { fullTitle, type Seo } from '../seo.ts';
 import type { RootState } from '../store.ts';
 import { Toaster } from './components/Toaster.tsx';
 
@@ -19,20 +19,18 @@ const NAV = [
 /** Keeps the title and description right after client-side navigation. */
 function DocumentHead() {
   const matches = useMatches();
-  // A data page's SEO follows its data (route-handle.ts), as on the server. The selector
-  // returns plain strings, so the head updates only when they change.
-  const head = useSelector((state: RootState) => {
-    for (const m of [...matches].reverse()) {
-      const seo = resolveSeo(m.handle as RouteHandle | undefined, { state, params: m.params });
-      if (seo) return `${fullTitle(seo)}\n${seo.description}`;
-    }
-    return '';
-  });
-  const [title, description] = head ? head.split('\n') : [];
+  const apiState = useSelector((s: RootState) => s.api);
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.seo);
+  // A data page's SEO is a function of the prefetched state.
+  const seo: Seo | undefined = match
+    ? resolveSeo(match.handle as RouteHandle, { state: { api: apiState }, params: match.params })
+    : undefined;
+  const title = seo ? fullTitle(seo) : undefined;
+  const description = seo?.description;
   useEffect(() => {
-    if (!title) return;
+    if (title === undefined) return;
     document.title = title;
-    if (description)
+    if (description !== undefined)
       document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [title, description]);
   return null;
