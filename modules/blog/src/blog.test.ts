@@ -170,6 +170,26 @@ describe('editing', () => {
     expect((await (await app.fetch('/api/blog', { token })).json()).length).toBe(before);
   });
 
+  it('accepts only a path or an http(s) address as the featured image', async () => {
+    for (const featuredImage of [
+      'javascript:alert(1)',
+      'data:image/png;base64,xx',
+      '//evil.example/x.png',
+    ]) {
+      const res = await app.fetch('/api/blog', {
+        method: 'POST',
+        token,
+        json: post({ featuredImage }),
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors).toEqual([
+        { path: 'featuredImage', message: 'Image URL must start with / or http(s)://' },
+      ]);
+    }
+    await create({ featuredImage: '/media/a.png' });
+    await create({ featuredImage: 'https://cdn.example.com/a.png' });
+  });
+
   it('deletes a post: gone for everyone', async () => {
     const p = await create();
     expect((await app.fetch(`/api/blog/${p.id}`, { method: 'DELETE', token })).status).toBe(200);

@@ -82,6 +82,16 @@ export const labelList = z
   .nullish()
   .transform((list) => [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))]);
 
+/** An image address: a path on this site or an http(s) URL, never a script or data scheme. */
+export const IMAGE_URL = /^(\/(?!\/)|https?:\/\/)/i;
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Must be at most 2000 characters')
+  .nullish()
+  .transform((v) => v ?? '')
+  .refine((v) => v === '' || IMAGE_URL.test(v), 'Image URL must start with / or http(s)://');
+
 export const slugSchema = z
   .string({ error: 'Slug is required' })
   .trim()
@@ -95,7 +105,7 @@ export const postInputSchema = z.object({
   slug: slugSchema,
   content: required('Content is required', 200_000),
   excerpt: optionalText(2000),
-  featuredImage: optionalText(2000),
+  featuredImage: imageUrlSchema,
   published: z
     .boolean()
     .nullish()

@@ -1,4 +1,4 @@
-import { labelList, slugSchema } from '@kw/blog/contract';
+import { imageUrlSchema, labelList, slugSchema } from '@kw/blog/contract';
 import { z } from 'zod';
 
 // Shapes of the case-studies module shared with the web app. No server imports here.
@@ -22,7 +22,7 @@ export const caseStudyInputSchema = z.object({
   slug: slugSchema,
   content: required('Content is required', 300_000),
   excerpt: optionalText(2000),
-  featuredImage: optionalText(2000),
+  featuredImage: imageUrlSchema,
   clientName: optionalText(200),
   industry: optionalText(100),
   projectType: optionalText(200),

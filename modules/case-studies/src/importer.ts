@@ -1,4 +1,4 @@
-import { slugify } from '@kw/blog/contract';
+import { IMAGE_URL, slugify } from '@kw/blog/contract';
 import { ValidationError } from '@kw/platform';
 import { parse } from 'csv-parse/sync';
 import { type CaseStudyInput, caseStudyInputSchema, IMPORT_EXCERPT_FALLBACK } from './contract.ts';
@@ -99,6 +99,9 @@ export const rewriteContentLinks = (html: string) =>
 
 type Row = Record<string, string>;
 
+/** An old-site picture we cannot address is dropped rather than failing the whole import. */
+const usableImage = (url: string) => (IMAGE_URL.test(url) ? url : '');
+
 /** A column by any of its usual names, case-insensitive. */
 function column(row: Row, ...names: string[]): string {
   for (const key of Object.keys(row)) {
@@ -140,7 +143,9 @@ export function mapCaseStudyRow(row: Row, line: number): CaseStudyInput {
     slug: slugify(column(row, 'Slug', 'Alias', 'UrlSlug') || title),
     content,
     excerpt: summary || `${text.slice(0, IMPORT_EXCERPT_FALLBACK)}...`,
-    featuredImage: rewriteContentLinks(column(row, 'FeaturedImage', 'Image', 'ImageUrl')),
+    featuredImage: usableImage(
+      rewriteContentLinks(column(row, 'FeaturedImage', 'Image', 'ImageUrl')),
+    ),
     clientName: column(row, 'ClientName', 'Client') || guessClientName(text),
     industry: column(row, 'Industry') || guessIndustry(`${title} ${text}`),
     projectType: DEFAULT_PROJECT_TYPE,
