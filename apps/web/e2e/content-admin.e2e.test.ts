@@ -134,3 +134,48 @@ describe('Case Study Manager', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('sharing a post', () => {
+  it('copies the link where there is no share sheet, uses the share sheet where there is one, and says when copying fails', async () => {
+    const url = `${app.url}/blog/five-automation-wins`;
+    const copyContext = await browser.newContext();
+    await copyContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const copier = await copyContext.newPage();
+    await copier.goto(url);
+    await copier.getByRole('button', { name: 'Share' }).click();
+    await copier.getByText('Link copied!').waitFor();
+    expect(
+      await copier.evaluate(() =>
+        (
+          navigator as unknown as { clipboard: { readText(): Promise<string> } }
+        ).clipboard.readText(),
+      ),
+    ).toBe(url);
+
+    const sharer = await (await browser.newContext()).newPage();
+    await sharer.addInitScript(() => {
+      const nav = navigator as unknown as { share(data: { url: string }): Promise<void> };
+      nav.share = async (data) => {
+        (globalThis as { sharedUrl?: string }).sharedUrl = data.url;
+      };
+    });
+    await sharer.goto(url);
+    await sharer.getByRole('button', { name: 'Share' }).click();
+    await sharer.getByText('Shared successfully').waitFor();
+    expect(await sharer.evaluate(() => (globalThis as { sharedUrl?: string }).sharedUrl)).toBe(url);
+
+    const failing = await (await browser.newContext()).newPage();
+    await failing.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    await failing.goto(url);
+    await failing.getByRole('button', { name: 'Share' }).click();
+    await failing.getByText('Failed to copy').waitFor();
+    expect(await failing.getByText('Please try again or copy the URL manually.').isVisible()).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+});
