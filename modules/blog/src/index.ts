@@ -18,9 +18,7 @@ export const blogModule: ServerModule = {
   subscriptions: [],
   async sitemap(db) {
     const posts = await publishedPostPaths(db);
-    return [
-      { path: '/blog' },
-      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.updatedAt })),
-    ];
+    // The list page itself is one of the site's static pages.
+    return posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.updatedAt }));
   },
 };

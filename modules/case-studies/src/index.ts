@@ -14,12 +14,9 @@ export const caseStudiesModule: ServerModule = {
   subscriptions: [],
   async sitemap(db: Db) {
     const studies = await listCaseStudies(db, 'public');
-    return [
-      { path: '/case-studies' },
-      ...studies.map((s) => ({
-        path: `/case-studies/${s.slug}`,
-        lastModified: new Date(s.updatedAt),
-      })),
-    ];
+    return studies.map((s) => ({
+      path: `/case-studies/${s.slug}`,
+      lastModified: new Date(s.updatedAt),
+    }));
   },
 };
