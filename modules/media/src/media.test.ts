@@ -95,6 +95,18 @@ describe('uploads', () => {
     expect(viaEditor.status).toBe(413);
   });
 
+  it('answers 400 to two files in one request, keeping neither', async () => {
+    const before = storedFiles().length;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'a.png');
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'b.png');
+    const res = await app.fetch('/api/media/upload', { method: 'POST', token, body: form });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Send one file per request');
+    expect(storedFiles().length).toBe(before);
+    expect(readdirSync(path.join(app.config.uploadsDir, '.incoming'))).toEqual([]);
+  });
+
   it('answers 400 when no file is sent', async () => {
     const form = new FormData();
     form.append('note', 'hello');

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type EventMetadata, ValidationError } from '@kw/platform';
 import type { AppServices } from '@kw/platform/http';
 import type { Request } from 'express';
 import { fileTypeFromFile } from 'file-type';
-import formidable, { type File } from 'formidable';
+import formidable, { type File, errors as formidableErrors } from 'formidable';
 import {
   ACCEPTED,
   type MediaCategory,
@@ -82,8 +82,25 @@ export async function receiveUpload(
   fields: readonly string[],
 ): Promise<MediaFile> {
   const { uploadsDir } = services.config;
-  const incoming = path.join(uploadsDir, '.incoming');
-  await mkdir(incoming, { recursive: true });
+  // A folder per request, removed at the end: formidable leaves partial files when it fails.
+  await mkdir(path.join(uploadsDir, '.incoming'), { recursive: true });
+  const incoming = await mkdtemp(path.join(uploadsDir, '.incoming', 'upload-'));
+  try {
+    return await receiveInto(req, services, metadata, kind, fields, incoming);
+  } finally {
+    await rm(incoming, { recursive: true, force: true });
+  }
+}
+
+async function receiveInto(
+  req: Request,
+  services: AppServices,
+  metadata: EventMetadata,
+  kind: UploadKind,
+  fields: readonly string[],
+  incoming: string,
+): Promise<MediaFile> {
+  const { uploadsDir } = services.config;
   const maxFileSize = Math.max(...ACCEPTED[kind].map((c) => SIZE_LIMITS[c]));
   const form = formidable({
     uploadDir: incoming,
@@ -98,8 +115,14 @@ export async function receiveUpload(
   try {
     [, files] = await form.parse(req);
   } catch (error) {
-    const code = (error as { httpCode?: number }).httpCode;
-    if (code === 413) throw new TooLargeError(maxFileSize, 'uploads here');
+    const { code, httpCode } = error as { code?: number; httpCode?: number };
+    if (code === formidableErrors.maxFilesExceeded) {
+      throw new ValidationError(
+        [{ path: fields[0] ?? 'file', message: 'Send one file per request' }],
+        'Send one file per request',
+      );
+    }
+    if (httpCode === 413) throw new TooLargeError(maxFileSize, 'uploads here');
     throw new ValidationError(
       [{ path: 'file', message: 'The upload could not be read' }],
       `The upload could not be read: ${(error as Error).message}`,
@@ -148,8 +171,9 @@ export async function receiveUpload(
     const stored = await findMedia(services.db, filename);
     if (!stored) throw new Error('upload was not recorded');
     return stored;
-  } finally {
-    // Nothing of a refused (or extra) upload stays on disk.
+  } catch (error) {
+    // Nothing of a refused upload stays on disk (the request's folder goes too).
     await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
+    throw error;
   }
 }
