@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
+import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
 import { AppError, queueBacklog, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
@@ -9,6 +10,7 @@ import {
   Reply,
   type RouteDef,
 } from '@kw/platform/http';
+import { company } from '@kw/site';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -191,6 +193,40 @@ export function createApp({ services, routes, web }: AppOptions): Express {
   });
 
   mountSiteFiles(app, { config, db: services.db, modules });
+
+  // Uploaded media: stored under random names with the detected extension, so the type is
+  // right; never sniffed, cached for a year, and sandboxed if opened directly.
+  app.use(
+    '/media',
+    express.static(config.uploadsDir, {
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '1y',
+      // Missing names fall through: the demo images ship with the web app under /media/demo.
+      fallthrough: true,
+      setHeaders(res) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        );
+      },
+    }),
+  );
+  app.get('/blog/rss.xml', async (_req, res, next) => {
+    try {
+      const xml = await blogRssFeed(services.db, {
+        publicUrl: config.publicUrl,
+        name: company.name,
+        description: company.tagline,
+      });
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.type('application/rss+xml').send(xml);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Résumés are private: only the administrator (cookie or bearer) gets one, as a download;
   // anyone else gets a 404, so not even a file's existence shows.

@@ -80,7 +80,16 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['ContactSubmission', 'Session', 'Job', 'JobCategory', 'JobApplication'],
+  tagTypes: [
+    'ContactSubmission',
+    'Session',
+    'Job',
+    'JobCategory',
+    'JobApplication',
+    'BlogPost',
+    'CaseStudy',
+    'Media',
+  ],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,
