@@ -8,3 +8,4 @@ export * from './jobs/boss.ts';
 export * from './logger.ts';
 export * from './mail.ts';
 export * from './module.ts';
+export * from './health.ts';
