@@ -37,7 +37,11 @@ export function describeActivity(type: string, data: unknown): ActivityLine | nu
   const d = (data && typeof data === 'object' ? data : {}) as Data;
   switch (type) {
     case 'PostPublished':
-      return { title: titled('Blog post published', text(d.title)), icon: 'FileText', color: 'blue' };
+      return {
+        title: titled('Blog post published', text(d.title)),
+        icon: 'FileText',
+        color: 'blue',
+      };
     case 'CaseStudyPublished':
       return {
         title: titled('Case study published', text(d.title)),
@@ -66,7 +70,11 @@ export function describeActivity(type: string, data: unknown): ActivityLine | nu
       };
     }
     case 'ApplicationRejected':
-      return { title: titled('Application rejected', personOf(d)), icon: 'Briefcase', color: 'gray' };
+      return {
+        title: titled('Application rejected', personOf(d)),
+        icon: 'Briefcase',
+        color: 'gray',
+      };
     case 'JobPublished':
       return { title: titled('Job published', text(d.title)), icon: 'Briefcase', color: 'blue' };
     case 'AdminPasswordChanged':

@@ -187,5 +187,7 @@ export function deleteContact(submissionId: string, state: ContactState): Contac
 
 /** The administrator hears of each real enquiry once; spam and deleted ones are skipped. */
 export function shouldNotifyAdmin(state: ContactState, adminEmail: string | undefined): boolean {
-  return Boolean(adminEmail) && state.exists && !state.deleted && !state.isSpam && !state.adminNotified;
+  return (
+    Boolean(adminEmail) && state.exists && !state.deleted && !state.isSpam && !state.adminNotified
+  );
 }

@@ -1,6 +1,6 @@
 import type { EventHandler } from '@kw/platform';
-import { SERVICE_OPTIONS } from './contract.ts';
 import { contactState, enrichContact, shouldNotifyAdmin } from './commands.ts';
+import { SERVICE_OPTIONS } from './contract.ts';
 import type { ContactReceived } from './events.ts';
 import { contactStream } from './events.ts';
 import { ENRICH_CONTACT_QUEUE, NOTIFY_ADMIN_QUEUE } from './index.ts';
@@ -30,8 +30,7 @@ export const contactHandlers: EventHandler[] = [
       const history = await store.readStream(stream);
       if (!shouldNotifyAdmin(contactState(history), config.adminEmail)) return;
       const to = config.adminEmail as string;
-      const service =
-        SERVICE_OPTIONS.find((o) => o.value === received.service)?.label ?? 'General';
+      const service = SERVICE_OPTIONS.find((o) => o.value === received.service)?.label ?? 'General';
       await mailer.send({
         to,
         subject: `New contact submission from ${received.firstName} ${received.lastName}`,

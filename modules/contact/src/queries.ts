@@ -1,9 +1,5 @@
 import type { Db } from '@kw/platform';
-import {
-  CONTACT_RECENT_DAYS,
-  type ContactAnalytics,
-  type ContactSubmission,
-} from './contract.ts';
+import { CONTACT_RECENT_DAYS, type ContactAnalytics, type ContactSubmission } from './contract.ts';
 import { CONTACT_SUBMISSIONS } from './projection.ts';
 
 interface Row {

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { contactState, deleteContact, receiveContact, updateContact } from './commands.ts';
 import { contactRequestSchema, contactUpdateSchema } from './contract.ts';
+import { decideAndAppend } from './decide.ts';
 import { contactStream } from './events.ts';
 import {
   contactAnalytics,
@@ -78,10 +79,13 @@ export const contactRoutes: RouteDef[] = [
     params: idParams,
     body: contactUpdateSchema,
     async handler({ params, body, services, metadata }) {
-      const stream = contactStream(params.id);
-      const history = await services.store.readStream(stream);
-      const events = updateContact(params.id, contactState(history), body, new Date());
-      await services.store.append(stream, history.length, events, { metadata });
+      const now = new Date();
+      await decideAndAppend(
+        services.store,
+        contactStream(params.id),
+        (history) => updateContact(params.id, contactState(history), body, now),
+        metadata,
+      );
       return findContactSubmission(services.db, params.id);
     },
   }),
@@ -91,13 +95,11 @@ export const contactRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      const stream = contactStream(params.id);
-      const history = await services.store.readStream(stream);
-      await services.store.append(
-        stream,
-        history.length,
-        deleteContact(params.id, contactState(history)),
-        { metadata },
+      await decideAndAppend(
+        services.store,
+        contactStream(params.id),
+        (history) => deleteContact(params.id, contactState(history)),
+        metadata,
       );
       return noContent();
     },

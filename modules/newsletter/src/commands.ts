@@ -29,7 +29,9 @@ export interface SubscriberState {
   welcomed: boolean;
 }
 
-export function subscriberState(history: readonly { type: string; data: unknown }[]): SubscriberState {
+export function subscriberState(
+  history: readonly { type: string; data: unknown }[],
+): SubscriberState {
   const state: SubscriberState = {
     exists: false,
     subscribed: false,

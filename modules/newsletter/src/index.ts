@@ -2,9 +2,9 @@ import type { ServerModule, Subscription } from '@kw/platform';
 import { newsletterSubscribersProjection } from './projection.ts';
 import { newsletterRoutes } from './routes.ts';
 
+export { subscriberIdFor } from './commands.ts';
 export type { NewsletterEvent } from './events.ts';
 export { subscriberStream } from './events.ts';
-export { subscriberIdFor } from './commands.ts';
 export { newsletterAnalytics } from './queries.ts';
 export { checkUnsubscribeToken, unsubscribeUrl } from './unsubscribe-link.ts';
 

@@ -3,15 +3,14 @@ import { UNSUBSCRIBE_PATH } from './unsubscribe-link.ts';
 // The unsubscribe pages: plain server HTML, so they work in any mail client's browser
 // without the site's JavaScript.
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)} | Grand River Digital</title>
+<title>${escapeHtml(title)} | Grand River Digital</title>
 <style>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f7f7;color:#1d2a2b;margin:0;display:grid;min-height:100vh;place-items:center}
 main{background:#fff;max-width:32rem;margin:1rem;padding:2rem;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
@@ -26,7 +25,7 @@ export function confirmPage(token: string, email: string): string {
   return page(
     'Unsubscribe',
     `<h1>Unsubscribe from our newsletter?</h1>
-<p>You will no longer receive the Grand River Digital newsletter at <strong>${escape(email)}</strong>.</p>
+<p>You will no longer receive the Grand River Digital newsletter at <strong>${escapeHtml(email)}</strong>.</p>
 <form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}">
 <button type="submit">Unsubscribe</button>
 </form>
@@ -54,7 +53,7 @@ export function refusedPage(reason: 'invalid' | 'expired' | 'unknown'): string {
   return page(
     'Unsubscribe link not valid',
     `<h1>We could not unsubscribe you with this link</h1>
-<p>${escape(text)}</p>
+<p>${escapeHtml(text)}</p>
 <p>You can also write to us from the <a href="/contact">contact page</a> and we will remove your address.</p>`,
   );
 }

@@ -62,7 +62,9 @@ export async function listSubscriberRows(
   db: Db,
   includeUnsubscribed: boolean,
 ): Promise<SubscriberRow[]> {
-  const query = db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS).orderBy('created_at', 'desc').limit(10_000);
+  const query = db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS)
+    .orderBy('created_at', 'desc')
+    .limit(10_000);
   if (!includeUnsubscribed) query.where({ subscribed: true });
   return query;
 }
@@ -107,7 +109,14 @@ export async function newsletterAnalytics(db: Db, now = new Date()): Promise<New
         now,
       ]),
     )
-    .first<{ total: number; active: number; spam: number; today: number; week: number; month: number }>();
+    .first<{
+      total: number;
+      active: number;
+      spam: number;
+      today: number;
+      week: number;
+      month: number;
+    }>();
   return {
     totalSubscriptions: row?.total ?? 0,
     activeSubscriptions: row?.active ?? 0,

@@ -1,3 +1,4 @@
+import { safeCsvCell } from '@kw/platform/contract';
 import {
   assessIntake,
   elapsedSince,
@@ -9,7 +10,6 @@ import {
 } from '@kw/platform/http';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { safeCsvCell } from '@kw/platform/contract';
 import {
   deleteSubscriber,
   markSpam,
@@ -25,6 +25,7 @@ import {
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
 } from './contract.ts';
+import { decideAndAppend } from './decide.ts';
 import { subscriberStream } from './events.ts';
 import { confirmPage, donePage, refusedPage } from './pages.ts';
 import {
@@ -79,7 +80,9 @@ export const newsletterRoutes: RouteDef[] = [
     async handler({ query, services }) {
       const { publicUrl, jwtSecret } = services.config;
       const rows = await listSubscriberRows(services.db, query.includeUnsubscribed);
-      return rows.map((row) => toSubscription(row, (id) => unsubscribeUrl(publicUrl, jwtSecret, id)));
+      return rows.map((row) =>
+        toSubscription(row, (id) => unsubscribeUrl(publicUrl, jwtSecret, id)),
+      );
     },
   }),
   route({
@@ -144,7 +147,10 @@ export const newsletterRoutes: RouteDef[] = [
       res
         .status(200)
         .type('text/csv; charset=utf-8')
-        .setHeader('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .setHeader(
+          'Content-Disposition',
+          `attachment; filename="newsletter-subscribers-${day}.csv"`,
+        )
         .send(csv);
     },
   }),
@@ -155,10 +161,12 @@ export const newsletterRoutes: RouteDef[] = [
     params: idParams,
     body: markSpamRequestSchema,
     async handler({ params, body, services, metadata }) {
-      const stream = subscriberStream(params.id);
-      const history = await services.store.readStream(stream);
-      const events = markSpam(params.id, subscriberState(history), body.reason);
-      await services.store.append(stream, history.length, events, { metadata });
+      await decideAndAppend(
+        services.store,
+        subscriberStream(params.id),
+        (history) => markSpam(params.id, subscriberState(history), body.reason),
+        metadata,
+      );
       return { message: 'Subscription marked as spam' };
     },
   }),
@@ -168,10 +176,12 @@ export const newsletterRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      const stream = subscriberStream(params.id);
-      const history = await services.store.readStream(stream);
-      const events = unmarkSpam(params.id, subscriberState(history));
-      await services.store.append(stream, history.length, events, { metadata });
+      await decideAndAppend(
+        services.store,
+        subscriberStream(params.id),
+        (history) => unmarkSpam(params.id, subscriberState(history)),
+        metadata,
+      );
       return { message: 'Subscription unmarked as spam' };
     },
   }),
@@ -181,10 +191,12 @@ export const newsletterRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      const stream = subscriberStream(params.id);
-      const history = await services.store.readStream(stream);
-      const events = deleteSubscriber(params.id, subscriberState(history));
-      await services.store.append(stream, history.length, events, { metadata });
+      await decideAndAppend(
+        services.store,
+        subscriberStream(params.id),
+        (history) => deleteSubscriber(params.id, subscriberState(history)),
+        metadata,
+      );
       return noContent();
     },
   }),
@@ -197,7 +209,10 @@ export const newsletterRoutes: RouteDef[] = [
     async handler({ req, res, services }) {
       const check = checkUnsubscribeToken(services.config.jwtSecret, req.query.token);
       if (!check.ok) return html(res, 400, refusedPage(check.reason));
-      const row = await services.db('newsletter_subscribers').where({ id: check.subscriberId }).first('email');
+      const row = await services
+        .db('newsletter_subscribers')
+        .where({ id: check.subscriberId })
+        .first('email');
       if (!row) return html(res, 404, refusedPage('unknown'));
       html(res, 200, confirmPage(String(req.query.token), row.email));
     },

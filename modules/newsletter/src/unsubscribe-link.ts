@@ -31,7 +31,11 @@ export type TokenCheck =
   | { ok: true; subscriberId: string }
   | { ok: false; reason: 'invalid' | 'expired' };
 
-export function checkUnsubscribeToken(secret: string, token: unknown, now = new Date()): TokenCheck {
+export function checkUnsubscribeToken(
+  secret: string,
+  token: unknown,
+  now = new Date(),
+): TokenCheck {
   if (typeof token !== 'string') return { ok: false, reason: 'invalid' };
   const match = /^([0-9a-f-]{36})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
   if (!match) return { ok: false, reason: 'invalid' };

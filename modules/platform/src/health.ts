@@ -28,7 +28,9 @@ export async function checkHealth(db: Db): Promise<SystemHealth> {
         .catch(() => undefined)
     : undefined;
   const beatAt = beat?.beat_at ? new Date(beat.beat_at) : undefined;
-  const heartbeatAgeSeconds = beatAt ? Math.round((Date.now() - beatAt.getTime()) / 100) / 10 : null;
+  const heartbeatAgeSeconds = beatAt
+    ? Math.round((Date.now() - beatAt.getTime()) / 100) / 10
+    : null;
   const backlog = database ? await queueBacklog(db).catch(() => null) : null;
   const workerOk = heartbeatAgeSeconds !== null && heartbeatAgeSeconds < WORKER_STALE_SECONDS;
   return {

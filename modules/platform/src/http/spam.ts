@@ -52,7 +52,11 @@ export function countLinks(text: string): number {
 
 export function assessIntake(facts: IntakeFacts): SpamVerdict {
   if (facts.honeypotFilled) return { isSpam: true, reason: SPAM_REASONS.honeypot };
-  if (facts.elapsedMs !== undefined && facts.elapsedMs >= 0 && facts.elapsedMs < SPAM_RULES.minElapsedMs)
+  if (
+    facts.elapsedMs !== undefined &&
+    facts.elapsedMs >= 0 &&
+    facts.elapsedMs < SPAM_RULES.minElapsedMs
+  )
     return { isSpam: true, reason: SPAM_REASONS.tooFast };
   if (facts.text && countLinks(facts.text) > SPAM_RULES.maxLinks)
     return { isSpam: true, reason: SPAM_REASONS.links };
