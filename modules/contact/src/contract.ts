@@ -46,8 +46,6 @@ export const contactMessageSchema = z.object({
   subscribeNewsletter: z.boolean().optional().default(false),
   /** Hidden off-screen field: people leave it empty, bots fill it. */
   website: z.string().max(500).optional().default(''),
-  /** When the visitor opened the form (epoch ms), if the form sends it: a spam signal. */
-  startedAt: z.number().int().nonnegative().optional(),
 });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
@@ -59,14 +57,17 @@ export function isHoneypotFilled(message: { website?: string | undefined }): boo
   return (message.website ?? '').trim() !== '';
 }
 
-/** What the API accepts: the same fields, and the honeypot must be empty. */
-export const contactRequestSchema = contactMessageSchema.refine(
-  (value) => !isHoneypotFilled(value),
-  {
+/**
+ * What the API accepts: the same fields, and the honeypot must be empty. A form may also send
+ * `startedAt`, when the visitor opened it (epoch ms): a submission faster than a person could
+ * type is flagged as spam.
+ */
+export const contactRequestSchema = contactMessageSchema
+  .extend({ startedAt: z.number().int().nonnegative().optional() })
+  .refine((value) => !isHoneypotFilled(value), {
     message: HONEYPOT_MESSAGE,
     path: ['website'],
-  },
-);
+  });
 
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'unknown'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

@@ -20,8 +20,6 @@ export const newsletterSignupSchema = z.object({
   utmSource: campaignField,
   utmMedium: campaignField,
   utmCampaign: campaignField,
-  /** When the visitor opened the form (epoch ms), if the form sends it: a spam signal. */
-  startedAt: z.number().int().nonnegative().optional(),
 });
 
 export type NewsletterSignupInput = z.input<typeof newsletterSignupSchema>;
@@ -30,11 +28,16 @@ export function isNewsletterHoneypotFilled(value: { name?: string | undefined })
   return (value.name ?? '').trim() !== '';
 }
 
-/** What the API accepts: the same fields, and the honeypot must be empty. */
-export const newsletterSignupRequestSchema = newsletterSignupSchema.refine(
-  (value) => !isNewsletterHoneypotFilled(value),
-  { message: NEWSLETTER_HONEYPOT_MESSAGE, path: ['name'] },
-);
+/**
+ * What the API accepts: the same fields, and the honeypot must be empty. A form may also send
+ * `startedAt` (epoch ms when it was shown): a sign-up faster than a person could type is flagged.
+ */
+export const newsletterSignupRequestSchema = newsletterSignupSchema
+  .extend({ startedAt: z.number().int().nonnegative().optional() })
+  .refine((value) => !isNewsletterHoneypotFilled(value), {
+    message: NEWSLETTER_HONEYPOT_MESSAGE,
+    path: ['name'],
+  });
 
 export const SUBSCRIBE_SUCCESS_MESSAGE = "You've been subscribed to our newsletter.";
 export const DEFAULT_SOURCE = 'website';

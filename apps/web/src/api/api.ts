@@ -75,7 +75,13 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['ContactSubmission', 'Session'],
+  tagTypes: [
+    'ContactSubmission',
+    'Session',
+    'Subscription',
+    'Activity',
+    'SystemStatus',
+  ],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,
