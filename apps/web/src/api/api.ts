@@ -75,13 +75,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [
-    'ContactSubmission',
-    'Session',
-    'Subscription',
-    'Activity',
-    'SystemStatus',
-  ],
+  tagTypes: ['ContactSubmission', 'Session', 'Subscription', 'Activity', 'SystemStatus'],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,
