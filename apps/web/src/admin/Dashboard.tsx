@@ -89,6 +89,7 @@ function useNotifyFailures(messages: (string | undefined)[]) {
 function RecentActivity() {
   const { data, isLoading, isError } = useRecentActivityQuery(undefined, {
     pollingInterval: RECENT_ACTIVITY_POLL_MS,
+    refetchOnMountOrArgChange: true,
   });
   // Re-render with the clock so 'Just now' becomes '1 minute ago' between polls.
   const [, tick] = useState(0);

@@ -23,6 +23,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
       <svg
         viewBox={`0 0 ${W} ${H}`}
         width="100%"
+        style={{ maxHeight: 240 }}
         role="img"
         aria-label={`Last ${days.length} days. ${summary}`}
       >
@@ -35,7 +36,7 @@ export function ActivityChart({ days }: { days: DailyActivity[] }) {
           </g>
         ))}
         {days.map((d, i) =>
-          i % 7 === 0 || i === days.length - 1 ? (
+          (i % 7 === 0 && i < days.length - 4) || i === days.length - 1 ? (
             <text key={d.date} x={x(i)} y={H - 6} fontSize="10" textAnchor="middle" fill="#888">
               {d.date.slice(5)}
             </text>
