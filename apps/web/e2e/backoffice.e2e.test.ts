@@ -154,7 +154,7 @@ describe('Newsletter Management', () => {
 
 describe('Dashboard', () => {
   it('the activity feed shows a contact submission made a moment before', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const res = await contact(
       'Ada',
@@ -167,7 +167,7 @@ describe('Dashboard', () => {
     await eventually(
       () =>
         app.db('recent_activity').where({ title: 'New contact submission: Ada Tester' }).first(),
-      30_000,
+      90_000,
       100,
     );
     await page.getByRole('link', { name: 'Dashboard' }).first().click();

@@ -57,6 +57,14 @@ async function submit(json: Record<string, unknown>, ip = '203.0.113.20'): Promi
 const patch = (id: string, json: unknown) =>
   app.fetch(`/api/contact/${id}`, { method: 'PATCH', token, json });
 const row = (id: string) => app.db('contact_submissions').where({ id }).first();
+/** What the administrator wrote to a stream (the worker's enrichment may land at any time). */
+const adminTypes = async (id: string) =>
+  app
+    .db('events')
+    .where({ stream_id: `contact:${id}` })
+    .whereRaw("metadata->>'actor' like 'admin:%'")
+    .orderBy('version')
+    .pluck('type');
 const streamTypes = async (id: string) =>
   app
     .db('events')
@@ -104,7 +112,7 @@ describe('intake spam rules', () => {
 
 describe('administrator notification', () => {
   it('each non-spam submission e-mails ADMIN_EMAIL once; spam ones do not', {
-    timeout: 60_000,
+    timeout: 150_000,
   }, async () => {
     const id = await submit(
       { ...valid, firstName: 'Notify', email: 'notify@example.ca' },
@@ -119,13 +127,13 @@ describe('administrator notification', () => {
       '203.0.113.31',
     );
     const mine = (m: { raw: string }) => m.raw.includes(`<contact-${id}@`);
-    const mail = await eventually(async () => received.find(mine), 25_000);
+    const mail = await eventually(async () => received.find(mine), 60_000);
     expect(mail.to).toBe('owner@example.ca');
     expect(mail.raw).toContain('Subject: New contact submission from Notify Lee');
     expect(mail.raw).toContain('Service: Integration & Automation');
     await eventually(
       async () => (await streamTypes(id)).includes('AdminNotifiedOfContact'),
-      10_000,
+      60_000,
     );
     // The spam one's job has run too, and sent nothing. (A queue woken while busy may wait for
     // its next poll, up to 10 s: hence the generous waits.)
@@ -137,7 +145,7 @@ describe('administrator notification', () => {
             .where({ name: 'contact.notify-admin', state: 'completed' })
             .count<{ count: number }[]>('* as count')
         )[0]!.count >= 2,
-      25_000,
+      60_000,
     );
     expect(received.filter(mine)).toHaveLength(1);
     expect(received.some((m) => m.raw.includes(`<contact-${spam}@`))).toBe(false);
@@ -159,7 +167,7 @@ describe('PATCH /api/contact/{id}', () => {
       priority: 'high',
       responseNotes: 'Called back',
     });
-    expect(Date.now() - new Date(body.respondedAt).getTime()).toBeLessThan(10_000);
+    expect(Date.now() - new Date(body.respondedAt).getTime()).toBeLessThan(60_000);
     const event = await app
       .db('events')
       .where({ stream_id: `contact:${id}`, type: 'ContactSubmissionUpdated' })
@@ -198,12 +206,11 @@ describe('PATCH /api/contact/{id}', () => {
     [{ respondedAt: 'yesterday' }, 'respondedAt', 'Responded at must be an ISO date and time'],
   ])('bad input %j is a 400 naming %s, and nothing is written', async (body, path, message) => {
     const id = await submit({ ...valid, email: `bad-${path}@example.ca` }, '203.0.113.23');
-    const before = await streamTypes(id);
     // A valid field beside the bad one is not written either.
     const res = await patch(id, { priority: 'urgent', ...body });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toContainEqual({ path, message });
-    expect(await streamTypes(id)).toEqual(before);
+    expect(await adminTypes(id)).toEqual([]);
     expect((await row(id)).priority).toBe('medium');
   });
 
