@@ -28,7 +28,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable();
     t.integer('version').notNullable();
     t.index(['created_at']);
-    t.index(['ip_address', 'updated_at']);
+    t.index(['ip_address', 'created_at']);
   });
   // The contact page's burst check and filters.
   await knex.schema.alterTable('contact_submissions', (t) => {

@@ -30,10 +30,11 @@ export async function dailyActivity(db: Db, days = 30, now = new Date()): Promis
             count(e.position) filter (where e.metric = 'pageview')::int as pageview
        from days
        left join ${DAILY_ACTIVITY_EVENTS} e
-         on (e.occurred_at at time zone ?)::date = days.day
+         on e.occurred_at >= ?::timestamptz - make_interval(days => ?::int + 2)
+        and (e.occurred_at at time zone ?)::date = days.day
       group by days.day
       order by days.day`,
-    [now.toISOString(), BUSINESS_TIME_ZONE, days, BUSINESS_TIME_ZONE],
+    [now.toISOString(), BUSINESS_TIME_ZONE, days, now.toISOString(), days, BUSINESS_TIME_ZONE],
   );
   return rows.map((row) => ({
     date: row.day,

@@ -77,7 +77,7 @@ export async function subscriberExists(db: Db, id: string): Promise<boolean> {
 export async function countSignupsFromIp(db: Db, ip: string, since: Date): Promise<number> {
   const row = await db(NEWSLETTER_SUBSCRIBERS)
     .where({ ip_address: ip })
-    .where('updated_at', '>=', since)
+    .where('created_at', '>=', since)
     .count<{ count: number }[]>('* as count')
     .first();
   return Number(row?.count ?? 0);
