@@ -360,9 +360,10 @@ export function ContactSubmissionsPage() {
           />
           <Select
             aria-label="Spam filter"
+            prefix="Spam:"
             value={filters.spam}
             onChange={(spam) => set({ spam })}
-            style={{ width: 130 }}
+            style={{ width: 150 }}
             options={[
               { value: 'all', label: 'All' },
               { value: 'clean', label: 'Clean' },

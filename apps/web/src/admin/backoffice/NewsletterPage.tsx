@@ -240,9 +240,10 @@ export function NewsletterPage() {
           />
           <Select
             aria-label="Status filter"
+            prefix="Status:"
             value={filters.status}
             onChange={(status) => set({ status })}
-            style={{ width: 150 }}
+            style={{ width: 200 }}
             options={[
               { value: 'all', label: 'All' },
               { value: 'active', label: 'Active' },
@@ -251,9 +252,10 @@ export function NewsletterPage() {
           />
           <Select
             aria-label="Spam filter"
+            prefix="Spam:"
             value={filters.spam}
             onChange={(spam) => set({ spam })}
-            style={{ width: 130 }}
+            style={{ width: 150 }}
             options={[
               { value: 'all', label: 'All' },
               { value: 'clean', label: 'Clean' },
