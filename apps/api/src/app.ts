@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { requireAdmin } from '@kw/auth';
+import { optionalAdmin, requireAdmin } from '@kw/auth';
+import { resumeDownload } from '@kw/careers';
 import { AppError, checkHealth, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
   type AppServices,
@@ -142,6 +143,27 @@ export function createApp({ services, routes, web }: AppOptions): Express {
 
   app.all('/api/{*splat}', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
+  });
+
+  // Résumés are private: only the administrator (cookie or bearer) gets one, as a download;
+  // anyone else gets a 404, so not even a file's existence shows.
+  app.get('/uploads/:resumeFilename', async (req, res, next) => {
+    try {
+      const admin = await optionalAdmin(services, req);
+      const file = admin
+        ? await resumeDownload(services.db, config, req.params.resumeFilename)
+        : undefined;
+      res.setHeader('Cache-Control', 'private, no-store');
+      if (!file) {
+        res.status(404).type('text').send('Not found');
+        return;
+      }
+      res.download(file.path, file.downloadName, { dotfiles: 'deny' }, (error) => {
+        if (error && !res.headersSent) res.status(404).type('text').send('Not found');
+      });
+    } catch (error) {
+      next(error);
+    }
   });
 
   if (web) web.mount(app);

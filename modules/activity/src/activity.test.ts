@@ -42,16 +42,43 @@ describe('recent activity, built by the worker', () => {
     // Events other modules emit, appended directly: the feed knows them by type name.
     await append('post:p1', 'PostPublished', { postId: 'p1', title: 'Five AI wins for bakeries' });
     await append('case-study:c1', 'CaseStudyPublished', { title: 'Quoting in minutes' });
-    await append('job:j1', 'JobPublished', { jobId: 'j1', title: 'Senior Developer' });
-    await append('application:a1', 'ApplicationSubmitted', {
-      firstName: 'Grace',
-      lastName: 'Hopper',
+    // Some carry only ids: the title and the name come from the stream's earlier events.
+    const JOB = '00000000-0000-4000-8000-00000000a001';
+    await append(`job:${JOB}`, 'JobCreated', {
+      jobId: JOB,
+      title: 'Senior Developer',
+      description: '<p>Build things.</p>',
+      categoryId: null,
+      location: 'Waterloo',
+      employmentType: 'full-time',
+      salaryRange: '',
+      experienceLevel: 'senior',
+      requirements: '',
+      responsibilities: '',
+      benefits: '',
+    });
+    await append(`job:${JOB}`, 'JobPublished', { jobId: JOB });
+    const application = (applicationId: string, firstName: string, lastName: string) => ({
+      applicationId,
+      jobId: JOB,
       jobTitle: 'Senior Developer',
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.ca`,
+      phone: '',
+      coverLetter: '',
+      resumeFilename: `${applicationId}.pdf`,
+      resumeOriginalName: 'r.pdf',
+      resumeMimeType: 'application/pdf',
+      resumeSize: 1,
+      ipAddress: '',
+      userAgent: '',
     });
-    await append('application:a2', 'ApplicationRejected', {
-      firstName: 'Alan',
-      lastName: 'Turing',
-    });
+    const A1 = '00000000-0000-4000-8000-0000000000b1';
+    const A2 = '00000000-0000-4000-8000-0000000000b2';
+    await append(`application:${A1}`, 'ApplicationSubmitted', application(A1, 'Grace', 'Hopper'));
+    await append(`application:${A2}`, 'ApplicationSubmitted', application(A2, 'Alan', 'Turing'));
+    await append(`application:${A2}`, 'ApplicationRejected', { applicationId: A2, notes: '' });
     await append('admin:admin', 'AdminPasswordChanged', { username: 'admin', via: 'settings' });
     // And through the public API.
     const contact = await app.fetch('/api/contact', {
@@ -70,7 +97,7 @@ describe('recent activity, built by the worker', () => {
     });
 
     await drained();
-    expect(await feedCount()).toBe(8);
+    expect(await feedCount()).toBe(9);
     const res = await app.fetch('/api/admin/recent-activity', { token });
     expect(res.status).toBe(200);
     const items = await res.json();

@@ -93,4 +93,8 @@ export function metricOf(type: string): 'contact' | 'signup' | 'pageview' | null
 }
 
 /** Deleting a person's record takes their name out of the feed too. */
-export const FORGET_EVENTS = ['ContactSubmissionDeleted', 'SubscriberDeleted'] as const;
+export const FORGET_EVENTS = [
+  'ContactSubmissionDeleted',
+  'SubscriberDeleted',
+  'ApplicationDeleted',
+] as const;

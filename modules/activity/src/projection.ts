@@ -25,7 +25,16 @@ export const activityProjection: Projection = {
         .onConflict('position')
         .ignore();
     }
-    const line = describeActivity(event.type, event.data);
+    if (!describeActivity(event.type, event.data)) return;
+    // Some events carry only ids (JobPublished, ApplicationRejected): the stream's earlier
+    // events hold the title or the person's name.
+    const earlier = await trx('events')
+      .where({ stream_id: event.streamId })
+      .where('position', '<', event.position)
+      .orderBy('position')
+      .pluck('data');
+    const context = Object.assign({}, ...earlier, event.data as object);
+    const line = describeActivity(event.type, context);
     if (!line) return;
     // The worker may see a deletion before a retried creation: a forgotten stream stays forgotten.
     const forgotten = await trx('events')

@@ -1,2 +1,298 @@
+import { z } from 'zod';
+
 // Shapes of the careers module shared with the web app. No server imports here.
-export {};
+
+export const EMPLOYMENT_TYPES = [
+  'full-time',
+  'part-time',
+  'contract',
+  'internship',
+  'remote',
+] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+
+export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  contract: 'Contract',
+  internship: 'Internship',
+  remote: 'Remote',
+};
+
+export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior', 'executive'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+export const EXPERIENCE_LEVEL_LABELS: Record<ExperienceLevel, string> = {
+  entry: 'Entry level',
+  mid: 'Mid level',
+  senior: 'Senior',
+  executive: 'Executive',
+};
+
+export const APPLICATION_STATUSES = ['new', 'reviewing', 'interview', 'hired', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  new: 'New',
+  reviewing: 'Reviewing',
+  interview: 'Interview',
+  hired: 'Hired',
+  rejected: 'Rejected',
+};
+
+/** admin.md §4: one colour per status badge. */
+export const APPLICATION_STATUS_COLOURS: Record<ApplicationStatus, string> = {
+  new: 'blue',
+  reviewing: 'yellow',
+  interview: 'purple',
+  hired: 'green',
+  rejected: 'red',
+};
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).optional().default('');
+
+// ---- Job categories ----
+
+export const CATEGORY_NAME_MIN = 2;
+
+export const jobCategoryInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(CATEGORY_NAME_MIN, 'Name must be at least 2 characters')
+    .max(100, 'Name must be at most 100 characters'),
+  description: optionalText(1000),
+  isActive: z.boolean().optional().default(true),
+});
+export type JobCategoryInput = z.input<typeof jobCategoryInputSchema>;
+export type JobCategoryFields = z.output<typeof jobCategoryInputSchema>;
+
+export interface JobCategory {
+  id: string;
+  name: string;
+  description: string;
+  isActive: boolean;
+  createdAt: string;
+}
+
+// ---- Jobs ----
+
+export const JOB_TITLE_MIN = 2;
+export const JOB_DESCRIPTION_MIN = 50;
+export const SELECT_CATEGORY_MESSAGE = 'Please select a category';
+
+export const jobInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(JOB_TITLE_MIN, 'Title must be at least 2 characters')
+    .max(200, 'Title must be at most 200 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(JOB_DESCRIPTION_MIN, 'Description must be at least 50 characters')
+    .max(20_000, 'Description must be at most 20000 characters'),
+  categoryId: z.uuid({ error: SELECT_CATEGORY_MESSAGE }),
+  location: optionalText(200),
+  employmentType: z.enum(EMPLOYMENT_TYPES).optional().default('full-time'),
+  salaryRange: optionalText(200),
+  experienceLevel: z.enum(EXPERIENCE_LEVELS).optional().default('mid'),
+  requirements: optionalText(5000),
+  responsibilities: optionalText(5000),
+  benefits: optionalText(5000),
+  isPublished: z.boolean().optional().default(false),
+  isActive: z.boolean().optional().default(true),
+});
+export type JobInput = z.input<typeof jobInputSchema>;
+export type JobFields = z.output<typeof jobInputSchema>;
+
+export interface Job {
+  id: string;
+  title: string;
+  /** Sanitised HTML. */
+  description: string;
+  categoryId: string | null;
+  location: string;
+  employmentType: EmploymentType;
+  salaryRange: string;
+  experienceLevel: ExperienceLevel;
+  requirements: string;
+  responsibilities: string;
+  benefits: string;
+  isPublished: boolean;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const jobListQuerySchema = z.object({
+  published: z.enum(['true', 'false']).optional(),
+});
+
+// ---- Applications ----
+
+export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
+export const RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const RESUME_ACCEPT = '.pdf,.doc,.docx';
+export const RESUME_REQUIRED_MESSAGE = 'Please upload your resume';
+export const RESUME_TYPE_MESSAGE =
+  'Your resume must be a PDF or Word document (.pdf, .doc or .docx)';
+export const RESUME_SIZE_MESSAGE = 'Your resume must be at most 10 MB';
+
+/** public-site.md §5: the fields of the apply dialog, beside the résumé. */
+export const applicationFieldsSchema = z.object({
+  firstName: z
+    .string()
+    .trim()
+    .min(2, 'First name must be at least 2 characters')
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z
+    .string()
+    .trim()
+    .min(2, 'Last name must be at least 2 characters')
+    .max(100, 'Last name must be at most 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email('Please enter a valid email address'))
+    .pipe(z.string().max(254, 'Please enter a valid email address')),
+  phone: z
+    .string()
+    .trim()
+    .min(10, 'Please enter a valid phone number')
+    .max(40, 'Please enter a valid phone number'),
+  coverLetter: optionalText(10_000),
+});
+export type ApplicationFieldsInput = z.input<typeof applicationFieldsSchema>;
+export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
+
+export function hasResumeExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return RESUME_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+export const applicationStatusUpdateSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES, {
+    error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}`,
+  }),
+  notes: optionalText(5000),
+});
+export type ApplicationStatusUpdate = z.input<typeof applicationStatusUpdateSchema>;
+
+export interface JobApplication {
+  id: string;
+  jobId: string;
+  /** The job's title when the application arrived: kept if the job is deleted later. */
+  jobTitle: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  coverLetter: string;
+  resumeFilename: string;
+  resumeOriginalName: string;
+  status: ApplicationStatus;
+  notes: string;
+  appliedAt: string;
+  /** When the rejection e-mail went out; null until the worker has sent it. */
+  rejectionEmailSentAt: string | null;
+}
+
+export const APPLICATION_STATUS_SUCCESS: Record<Exclude<ApplicationStatus, 'new'>, string> = {
+  rejected: 'Application rejected. A rejection email has been sent to the applicant.',
+  reviewing: 'Application marked as under review.',
+  interview: 'Application moved to interview stage.',
+  hired: 'Applicant marked as hired. Congratulations!',
+};
+
+// ---- Shared presentation helpers (pure) ----
+
+/** Text of an HTML fragment, tags removed and whitespace collapsed (card previews). */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `length` characters of the text, with an ellipsis when cut. */
+export function preview(html: string, length: number): string {
+  const text = stripTags(html);
+  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
+}
+
+/** Applications whose applied date falls within the chosen days, both ends inclusive. */
+export function filterApplications(
+  applications: readonly JobApplication[],
+  filter: { status?: ApplicationStatus | 'all' | undefined; from?: Date | null; to?: Date | null },
+): JobApplication[] {
+  const from = filter.from ? startOfDay(filter.from).getTime() : undefined;
+  const to = filter.to ? endOfDay(filter.to).getTime() : undefined;
+  return applications.filter((a) => {
+    if (filter.status && filter.status !== 'all' && a.status !== filter.status) return false;
+    const applied = new Date(a.appliedAt).getTime();
+    if (from !== undefined && applied < from) return false;
+    if (to !== undefined && applied > to) return false;
+    return true;
+  });
+}
+
+export function startOfDay(day: Date): Date {
+  const d = new Date(day);
+  d.setHours(0, 0, 0, 0);
+  return d;
+}
+
+export function endOfDay(day: Date): Date {
+  const d = new Date(day);
+  d.setHours(23, 59, 59, 999);
+  return d;
+}
+
+export const CSV_COLUMNS = [
+  'First Name',
+  'Last Name',
+  'Email',
+  'Job Title',
+  'Status',
+  'Applied Date',
+] as const;
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return)
+ * gets a leading apostrophe, so it is shown as text.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The rows of the applications CSV, header first, every cell safe from formula injection. */
+export function applicationCsvRows(applications: readonly JobApplication[]): string[][] {
+  return [
+    [...CSV_COLUMNS],
+    ...applications.map((a) =>
+      [a.firstName, a.lastName, a.email, a.jobTitle, a.status, localDay(new Date(a.appliedAt))].map(
+        neutraliseFormula,
+      ),
+    ),
+  ];
+}
+
+/** YYYY-MM-DD in the browser's own time zone, the day the administrator sees. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const NO_APPLICATIONS_TO_EXPORT = 'No applications to export with current filters.';
+
+export function applicationsCsvFileName(now = new Date()): string {
+  return `job_applications_${localDay(now)}.csv`;
+}

@@ -1,8 +1,49 @@
-import type { ServerModule } from '@kw/platform';
+import type { Config, Db, ServerModule, Subscription } from '@kw/platform';
+import {
+  jobApplicationsProjection,
+  jobCategoriesProjection,
+  jobsProjection,
+} from './projection.ts';
+import { careersSitemap, findApplicationByResume } from './queries.ts';
+import { resumePath } from './resumes.ts';
+import { careersRoutes } from './routes.ts';
+
+export type { CareersEvent } from './events.ts';
+export { applicationStream, jobCategoryStream, jobStream } from './events.ts';
+export { listJobApplications, listJobs } from './queries.ts';
+
+export const REJECTION_EMAIL_QUEUE = 'careers.rejection-email';
+export const APPLICATION_RECEIVED_QUEUE = 'careers.application-acknowledgement';
+export const APPLICATION_NOTIFICATION_QUEUE = 'careers.application-notification';
+
+export const careersSubscriptions: Subscription[] = [
+  { queue: REJECTION_EMAIL_QUEUE, handles: ['ApplicationRejected'] },
+  { queue: APPLICATION_RECEIVED_QUEUE, handles: ['ApplicationSubmitted'] },
+  { queue: APPLICATION_NOTIFICATION_QUEUE, handles: ['ApplicationSubmitted'] },
+];
 
 export const careersModule: ServerModule = {
   name: 'careers',
-  routes: [],
-  projections: [],
-  subscriptions: [],
+  routes: careersRoutes,
+  projections: [jobCategoriesProjection, jobsProjection, jobApplicationsProjection],
+  subscriptions: careersSubscriptions,
+  sitemap: careersSitemap,
 };
+
+/** A résumé the administrator may download: its file and a readable name for the download. */
+export async function resumeDownload(
+  db: Db,
+  config: Config,
+  resumeFilename: string,
+): Promise<{ path: string; downloadName: string } | undefined> {
+  const file = resumePath(config, resumeFilename);
+  if (!file) return undefined;
+  const application = await findApplicationByResume(db, resumeFilename);
+  if (!application) return undefined;
+  const ext = resumeFilename.slice(resumeFilename.lastIndexOf('.'));
+  const person = `${application.firstName}-${application.lastName}`.replace(
+    /[^\p{L}\p{N}-]+/gu,
+    '-',
+  );
+  return { path: file, downloadName: `${person}-resume${ext}` };
+}

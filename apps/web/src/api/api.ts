@@ -75,7 +75,16 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['ContactSubmission', 'Session', 'Subscription', 'Activity', 'SystemStatus'],
+  tagTypes: [
+    'ContactSubmission',
+    'Session',
+    'Job',
+    'JobCategory',
+    'JobApplication',
+    'Subscription',
+    'Activity',
+    'SystemStatus',
+  ],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,

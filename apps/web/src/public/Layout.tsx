@@ -19,15 +19,20 @@ const NAV = [
 /** Keeps the title and description right after client-side navigation. */
 function DocumentHead() {
   const matches = useMatches();
-  const seo = [...matches].reverse().find((m) => (m.handle as { seo?: Seo } | undefined)?.seo)
-    ?.handle as { seo: Seo } | undefined;
+  const apiState = useSelector((s: RootState) => s.api);
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.seo);
+  // A data page's SEO is a function of the prefetched state.
+  const seo: Seo | undefined = match
+    ? resolveSeo(match.handle as RouteHandle, { state: { api: apiState }, params: match.params })
+    : undefined;
+  const title = seo ? fullTitle(seo) : undefined;
+  const description = seo?.description;
   useEffect(() => {
-    if (!seo) return;
-    document.title = fullTitle(seo.seo);
-    document
-      .querySelector('meta[name="description"]')
-      ?.setAttribute('content', seo.seo.description);
-  }, [seo]);
+    if (title === undefined) return;
+    document.title = title;
+    if (description !== undefined)
+      document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
   return null;
 }
 

@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+import { eventually } from '@kw/platform/testing';
+import type { Browser, Download } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpCatcher } from '../../../modules/careers/src/smtp-catcher.ts';
+import { createCategory, createJob, PDF } from '../../../modules/careers/src/test-fixtures.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium } from './browser.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let app: TestApp;
+let browser: Browser;
+let jobId: string;
+let draftId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  [app, browser] = await Promise.all([
+    startTestApp({ web: true, worker: true, env: { SMTP_URL: smtp.url } }),
+    launchChromium(),
+  ]);
+  const token = await app.login();
+  const categoryId = await createCategory(app, token, 'Engineering');
+  jobId = await createJob(app, token, categoryId, {
+    requirements: 'Python\nSQL',
+    benefits: 'Learning budget',
+  });
+  draftId = await createJob(app, token, categoryId, {
+    title: 'Secret Draft Role',
+    isPublished: false,
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+describe('the careers page, server-rendered', () => {
+  it('has the jobs, filters with counts and JobPosting data in the first HTML; no draft anywhere', async () => {
+    const res = await app.fetch('/careers');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Machine Learning Engineer');
+    expect(html).toContain('All Positions (<!-- -->1<!-- -->)');
+    expect(html).toContain(`id="job-${jobId}"`);
+    expect(html).not.toContain('Secret Draft Role');
+    expect(html).not.toContain(draftId);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!))
+      .filter((d) => d['@type'] === 'JobPosting');
+    expect(ld).toHaveLength(1);
+    expect(ld[0]).toMatchObject({
+      title: 'Machine Learning Engineer',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { '@type': 'Organization' },
+      jobLocation: { address: { addressLocality: 'Cambridge', addressRegion: 'ON' } },
+      baseSalary: {
+        currency: 'CAD',
+        value: { minValue: 90000, maxValue: 120000, unitText: 'YEAR' },
+      },
+    });
+    expect(ld[0].datePosted).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('applying and rejecting, in Chromium', () => {
+  it('a visitor applies with a PDF; the administrator views the résumé and rejects; one e-mail; the badge turns red', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await visitor.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // The job's own link scrolls to it and highlights it for 3 seconds.
+    await page.goto(`${app.url}/careers#job-${jobId}`);
+    const card = page.locator(`#job-${jobId}`);
+    await card.and(page.locator('[data-highlighted="true"]')).waitFor();
+    await page.waitForTimeout(3300);
+    expect(await card.getAttribute('data-highlighted')).toBeNull();
+
+    await card.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
+    await details.waitFor();
+    expect(await details.getByText('$90,000 - $120,000').isVisible()).toBe(true);
+    await details.getByRole('button', { name: 'Apply Now' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Apply for Machine Learning Engineer' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await dialog.getByText('Please upload your resume').waitFor();
+    expect(await dialog.getByText('First name must be at least 2 characters').isVisible()).toBe(
+      true,
+    );
+
+    await dialog.getByLabel('First Name').fill('Ada');
+    await dialog.getByLabel('Last Name').fill('Lovelace');
+    await dialog.getByLabel('Email').fill('ada@example.ca');
+    await dialog.getByLabel('Phone').fill('519-555-0100');
+    await dialog.getByLabel('Cover Letter').fill('I would love to build models with you.');
+    await dialog
+      .getByLabel('Resume')
+      .setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await page.getByText('Application Submitted').waitFor();
+    expect(
+      await page.getByText("Thank you for your application. We'll be in touch soon!").isVisible(),
+    ).toBe(true);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(pageErrors).toEqual([]);
+    await visitor.close();
+
+    // The administrator.
+    const office = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const downloads: Download[] = [];
+    office.on('page', (p) => p.on('download', (d) => downloads.push(d)));
+    const admin = await office.newPage();
+    admin.on('pageerror', (error) => pageErrors.push(error.message));
+    await admin.goto(`${app.url}/admin`);
+    await admin.getByLabel('Username').fill(TEST_ADMIN.username);
+    await admin.getByLabel('Password').fill(TEST_ADMIN.password);
+    await admin.getByRole('button', { name: 'Login' }).click();
+    await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    await admin.goto(`${app.url}/admin/job-applications`);
+    await admin.waitForURL(`${app.url}/admin/jobs#applications`);
+    await admin.getByText('Showing 1 of 1 applications').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: 'ada@example.ca' });
+    expect(await row.locator('[data-status="new"]').isVisible()).toBe(true);
+
+    // An empty filter refuses the export; the full list exports as job_applications_{date}.csv.
+    await admin.getByLabel('Status').click();
+    await admin.getByTitle('Hired').click();
+    await admin
+      .getByText('No applications match the current filters. Try adjusting your search criteria.')
+      .waitFor();
+    await admin.getByRole('button', { name: 'Export CSV' }).click();
+    await admin.getByText('No applications to export with current filters.').waitFor();
+    await admin.getByRole('button', { name: 'Clear' }).click();
+    await admin.getByRole('button', { name: 'Export CSV' }).click();
+    await eventually(async () => downloads.length === 1);
+    expect(downloads[0]!.suggestedFilename()).toMatch(/^job_applications_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await downloads[0]!.path())!, 'utf8');
+    expect(csv).toContain('First Name,Last Name,Email,Job Title,Status,Applied Date');
+    expect(csv).toContain('Ada,Lovelace,ada@example.ca,Machine Learning Engineer,new,');
+
+    await row.getByRole('button', { name: 'View' }).click();
+    const detail = admin.getByRole('dialog', { name: 'Job Application Details' });
+    await detail.waitFor();
+    expect(await detail.getByText('I would love to build models with you.').isVisible()).toBe(true);
+    // The current status is not offered.
+    expect(await detail.getByRole('button', { name: 'Mark as Reviewing' }).isVisible()).toBe(true);
+
+    // The résumé opens in a new tab as a download, by the login cookie.
+    await detail.getByRole('link', { name: 'View Resume' }).click();
+    await eventually(async () => downloads.length === 2, 10_000);
+    expect(downloads[1]!.suggestedFilename()).toBe('Ada-Lovelace-resume.pdf');
+    expect(readFileSync((await downloads[1]!.path())!)).toEqual(PDF);
+
+    await detail.getByRole('button', { name: 'Reject' }).click();
+    const confirm = admin.locator('.ant-modal-confirm');
+    await confirm.getByText(/A rejection email will be sent/).waitFor();
+    await confirm.getByRole('button', { name: 'Reject' }).click();
+    await admin
+      .getByText('Application rejected. A rejection email has been sent to the applicant.')
+      .waitFor();
+    // Once rejected, 'Reject' is no longer offered.
+    await detail.getByRole('button', { name: 'Reject' }).waitFor({ state: 'detached' });
+
+    const mail = await eventually(
+      async () => smtp.mails.find((m) => /^Your application for/.test(m.headers.subject ?? '')),
+      15_000,
+    );
+    expect(mail.to).toEqual(['ada@example.ca']);
+    expect(mail.headers.subject).toBe(
+      'Your application for Machine Learning Engineer at Grand River Digital',
+    );
+    await detail.getByText(/^Rejection email sent on/).waitFor({ timeout: 15_000 });
+    await detail.getByRole('button', { name: 'Close' }).click();
+
+    const badge = row.locator('[data-status="rejected"]');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('Rejected');
+    expect(await badge.getAttribute('class')).toMatch(/red/);
+    const colour = await badge.evaluate(
+      (el) => el.ownerDocument.defaultView?.getComputedStyle(el).color ?? '',
+    );
+    const [r, g, b] = colour.match(/\d+/g)!.map(Number);
+    expect(r).toBeGreaterThan(g! + 60);
+    expect(r).toBeGreaterThan(b! + 60);
+
+    expect(
+      smtp.mails.filter((m) => /^Your application for/.test(m.headers.subject ?? '')),
+    ).toHaveLength(1);
+    expect(pageErrors).toEqual([]);
+    await office.close();
+  });
+});
+
+describe('sharing and empty states on the careers page, in Chromium', () => {
+  it('Share Job copies the link with #job-{id} and says so for 2 seconds; an empty category shows No Open Positions', async () => {
+    const token = await app.login();
+    await createCategory(app, token, 'Design');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/careers`);
+    await page.getByRole('button', { name: 'Design (0)' }).click();
+    await page.getByText('No Open Positions').waitFor();
+    await page.getByRole('button', { name: /^All Positions/ }).click();
+
+    await page.locator(`#job-${jobId}`).getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
+    await details.getByRole('button', { name: 'Share Job' }).click();
+    await page.getByText('Link copied!').waitFor();
+    await details.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          navigator as unknown as { clipboard: { readText(): Promise<string> } }
+        ).clipboard.readText(),
+      ),
+    ).toBe(`${app.url}/careers#job-${jobId}`);
+    await details.getByRole('button', { name: 'Share Job' }).waitFor({ timeout: 2500 });
+    await context.close();
+  });
+});
+
+describe('the Job Manager, in Chromium', () => {
+  it('categories and jobs are made in their dialogs with the spec rules; tabs follow the URL hash', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${app.url}/admin`);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${app.url}/admin/jobs#categories`);
+    await page.getByRole('tab', { name: /^Categories \(\d+\)$/, selected: true }).waitFor();
+
+    // A category: name of at least 2 characters, active by default.
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'Add Category' });
+    await categoryDialog.getByLabel('Name').fill('Q');
+    await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
+    await categoryDialog.getByText('Name must be at least 2 characters').waitFor();
+    expect(await categoryDialog.getByRole('switch').isChecked()).toBe(true);
+    await categoryDialog.getByLabel('Name').fill('Quality Assurance');
+    await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
+    await page.getByText('Job Category Created').waitFor();
+    await page.getByText('Quality Assurance').waitFor();
+
+    // A job: the three rules, the defaults, the toolbar and the live preview.
+    await page.getByRole('tab', { name: /^Jobs/ }).click();
+    await page.waitForURL(`${app.url}/admin/jobs`);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const jobDialog = page.getByRole('dialog', { name: 'Add Job' });
+    await jobDialog.getByRole('button', { name: 'Create Job' }).click();
+    await jobDialog.getByText('Title must be at least 2 characters').waitFor();
+    expect(
+      await jobDialog.getByText('Description must be at least 50 characters').isVisible(),
+    ).toBe(true);
+    expect(await jobDialog.getByText('Please select a category').isVisible()).toBe(true);
+    expect(await jobDialog.getByText('Full-time').isVisible()).toBe(true);
+    expect(await jobDialog.getByText('Mid level').isVisible()).toBe(true);
+    const [published, active] = await jobDialog.getByRole('switch').all();
+    expect(await published!.isChecked()).toBe(false);
+    expect(await active!.isChecked()).toBe(true);
+
+    await jobDialog.getByLabel('Title').fill('QA Automation Specialist');
+    await jobDialog.getByLabel('Category').click();
+    await page.getByTitle('Quality Assurance').click();
+    const description = jobDialog.getByLabel('Description');
+    await description.fill('Test the systems we build for clients across the region.\nEvery week.');
+    await description.press('Control+a');
+    await jobDialog.getByRole('button', { name: 'Bold' }).click();
+    const preview = jobDialog.getByRole('region', { name: 'Preview' });
+    await preview.locator('strong').waitFor();
+    expect(await preview.locator('br').count()).toBeGreaterThan(0);
+    await published!.click();
+    await jobDialog.getByRole('button', { name: 'Create Job' }).click();
+    await page.getByText('Job Created').waitFor();
+    const card = page.locator('.ant-card').filter({ hasText: 'QA Automation Specialist' });
+    await card.waitFor();
+    expect(await card.getByText('Published').isVisible()).toBe(true);
+    expect(await card.getByText('Competitive').isVisible()).toBe(true);
+
+    // Search by location; delete without a confirmation.
+    await page.getByLabel('Search jobs').fill('nowhere-town');
+    await page.getByText('No jobs found').waitFor();
+    await page.getByLabel('Search jobs').fill('');
+    await card.getByRole('button', { name: 'Actions for QA Automation Specialist' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByText('Job Deleted').waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+import type {
+  ApplicationStatusUpdate,
+  Job,
+  JobApplication,
+  JobCategory,
+  JobCategoryInput,
+  JobInput,
+} from '@kw/careers/contract';
+import { api } from '../../api/api.ts';
+
+/**
+ * The Job Manager's calls (admin.md §7). The list calls go out with the stored bearer token
+ * like every call of the slice, so the administrator gets drafts and inactive items too.
+ */
+export const careersAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listAllJobs: build.query<Job[], void>({
+      query: () => '/api/jobs',
+      providesTags: ['Job'],
+    }),
+    listAllJobCategories: build.query<JobCategory[], void>({
+      query: () => '/api/job-categories',
+      providesTags: ['JobCategory'],
+    }),
+    createJobCategory: build.mutation<JobCategory, JobCategoryInput>({
+      query: (body) => ({ url: '/api/job-categories', method: 'POST', body }),
+      invalidatesTags: ['JobCategory'],
+    }),
+    updateJobCategory: build.mutation<JobCategory, JobCategoryInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/api/job-categories/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['JobCategory'],
+    }),
+    deleteJobCategory: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/job-categories/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['JobCategory', 'Job'],
+    }),
+    createJob: build.mutation<Job, JobInput>({
+      query: (body) => ({ url: '/api/jobs', method: 'POST', body }),
+      invalidatesTags: ['Job'],
+    }),
+    updateJob: build.mutation<Job, JobInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/api/jobs/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Job'],
+    }),
+    deleteJob: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/jobs/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Job'],
+    }),
+    listJobApplications: build.query<JobApplication[], void>({
+      query: () => '/api/job-applications',
+      providesTags: ['JobApplication'],
+    }),
+    setApplicationStatus: build.mutation<JobApplication, ApplicationStatusUpdate & { id: string }>({
+      query: ({ id, ...body }) => ({
+        url: `/api/job-applications/${id}/status`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: ['JobApplication'],
+    }),
+    deleteJobApplication: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/job-applications/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['JobApplication'],
+    }),
+  }),
+});
+
+export const {
+  useListAllJobsQuery,
+  useListAllJobCategoriesQuery,
+  useCreateJobCategoryMutation,
+  useUpdateJobCategoryMutation,
+  useDeleteJobCategoryMutation,
+  useCreateJobMutation,
+  useUpdateJobMutation,
+  useDeleteJobMutation,
+  useListJobApplicationsQuery,
+  useSetApplicationStatusMutation,
+  useDeleteJobApplicationMutation,
+} = careersAdminApi;

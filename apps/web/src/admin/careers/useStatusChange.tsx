@@ -1,0 +1,78 @@
+import {
+  APPLICATION_STATUS_SUCCESS,
+  type ApplicationStatus,
+  type JobApplication,
+} from '@kw/careers/contract';
+import { App } from 'antd';
+import { serverMessage } from '../../api/api.ts';
+import {
+  useDeleteJobApplicationMutation,
+  useSetApplicationStatusMutation,
+} from './careersAdminApi.ts';
+
+type Settable = Exclude<ApplicationStatus, 'new'>;
+
+export const STATUS_ACTIONS: { status: Settable; label: string; danger?: boolean }[] = [
+  { status: 'reviewing', label: 'Mark as Reviewing' },
+  { status: 'interview', label: 'Move to Interview' },
+  { status: 'hired', label: 'Mark as Hired' },
+  { status: 'rejected', label: 'Reject', danger: true },
+];
+
+/** Status changes and deletion, with the confirmations and messages of admin.md §4, §5, §8. */
+export function useApplicationActions() {
+  const { modal, notification } = App.useApp();
+  const [setStatus] = useSetApplicationStatusMutation();
+  const [remove] = useDeleteJobApplicationMutation();
+
+  async function change(application: JobApplication, status: Settable) {
+    try {
+      await setStatus({ id: application.id, status }).unwrap();
+      notification.success({
+        title: 'Application Status Updated',
+        description: APPLICATION_STATUS_SUCCESS[status],
+      });
+    } catch (error) {
+      notification.error({
+        title: 'Failed to Update Application Status',
+        description: serverMessage(error),
+      });
+    }
+  }
+
+  function changeStatus(application: JobApplication, status: Settable) {
+    if (status !== 'rejected') return change(application, status);
+    modal.confirm({
+      title: 'Reject this application?',
+      content: `A rejection email will be sent to ${application.firstName} ${application.lastName} (${application.email}).`,
+      okText: 'Reject',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => change(application, status),
+    });
+  }
+
+  function deleteApplication(application: JobApplication, onDeleted?: () => void) {
+    modal.confirm({
+      title: 'Are you sure you want to delete this application?',
+      content: `The application of ${application.firstName} ${application.lastName} and their resume will be removed.`,
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      async onOk() {
+        try {
+          await remove(application.id).unwrap();
+          notification.success({ title: 'Application Deleted' });
+          onDeleted?.();
+        } catch (error) {
+          notification.error({
+            title: 'Failed to Delete Application',
+            description: serverMessage(error),
+          });
+        }
+      },
+    });
+  }
+
+  return { changeStatus, deleteApplication };
+}

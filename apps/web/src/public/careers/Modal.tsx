@@ -1,0 +1,48 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, closes it on Escape and puts the
+ * rest of the page out of reach. A click on the backdrop closes it too.
+ */
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="modal-body">
+        <div className="modal-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {open && children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,258 @@
+import { ConflictError, NotFoundError } from '@kw/platform';
+import { describe, expect, it } from 'vitest';
+import {
+  changeApplicationStatus,
+  createJob,
+  recordRejectionEmail,
+  rejectionEmailOwed,
+  submitApplication,
+  updateJob,
+} from './commands.ts';
+import {
+  APPLICATION_STATUS_COLOURS,
+  applicationCsvRows,
+  filterApplications,
+  type JobApplication,
+  neutraliseFormula,
+  preview,
+} from './contract.ts';
+import { descriptionToHtml } from './description.ts';
+import type { CareersEvent } from './events.ts';
+import { applicationState, jobState } from './state.ts';
+
+// Given / when / then, without a database: the history is a list of events.
+
+const given = (...events: CareersEvent[]) => events.map((e, i) => ({ ...e, version: i + 1 }));
+
+const jobFields = {
+  title: 'Machine Learning Engineer',
+  description: '<p>Build forecasting models for small manufacturers in Waterloo Region.</p>',
+  categoryId: '11111111-1111-4111-8111-111111111111',
+  location: 'Cambridge, ON',
+  employmentType: 'full-time' as const,
+  salaryRange: '',
+  experienceLevel: 'mid' as const,
+  requirements: '',
+  responsibilities: '',
+  benefits: '',
+  isPublished: false,
+  isActive: true,
+};
+const JOB = '22222222-2222-4222-8222-222222222222';
+const APP = '33333333-3333-4333-8333-333333333333';
+
+const applicant = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.ca',
+  phone: '519-555-0100',
+  coverLetter: '',
+};
+const resume = { filename: 'a.pdf', originalName: 'cv.pdf', mimeType: 'application/pdf', size: 9 };
+const visitor = { ip: '127.0.0.1', userAgent: 'test' };
+
+describe('jobs', () => {
+  it('a new job is an active draft unless the form says otherwise', () => {
+    expect(createJob(JOB, jobFields).map((e) => e.type)).toEqual(['JobCreated']);
+    expect(
+      createJob(JOB, { ...jobFields, isPublished: true, isActive: false }).map((e) => e.type),
+    ).toEqual(['JobCreated', 'JobPublished', 'JobDeactivated']);
+  });
+
+  it('an update names only what changed', () => {
+    const history = given(...(createJob(JOB, jobFields) as CareersEvent[]));
+    const state = jobState(history);
+    expect(updateJob(state, JOB, jobFields)).toEqual([]);
+    expect(updateJob(state, JOB, { ...jobFields, isPublished: true }).map((e) => e.type)).toEqual([
+      'JobPublished',
+    ]);
+    expect(
+      updateJob(state, JOB, { ...jobFields, title: 'ML Engineer' }).map((e) => e.type),
+    ).toEqual(['JobUpdated']);
+  });
+
+  it('a visitor may apply only to a published, active job', () => {
+    const draft = jobState(given(...(createJob(JOB, jobFields) as CareersEvent[])));
+    expect(() => submitApplication(draft, APP, applicant, resume, visitor)).toThrow(NotFoundError);
+    const closed = jobState(
+      given(
+        ...(createJob(JOB, { ...jobFields, isPublished: true, isActive: false }) as CareersEvent[]),
+      ),
+    );
+    expect(() => submitApplication(closed, APP, applicant, resume, visitor)).toThrow(ConflictError);
+    expect(() => submitApplication(jobState([]), APP, applicant, resume, visitor)).toThrow(
+      NotFoundError,
+    );
+    const open = jobState(
+      given(...(createJob(JOB, { ...jobFields, isPublished: true }) as CareersEvent[])),
+    );
+    const [event] = submitApplication(open, APP, applicant, resume, visitor);
+    expect(event.data).toMatchObject({
+      jobId: JOB,
+      jobTitle: jobFields.title,
+      email: applicant.email,
+    });
+  });
+});
+
+describe('application status and the rejection e-mail', () => {
+  const open = jobState(
+    given(...(createJob(JOB, { ...jobFields, isPublished: true }) as CareersEvent[])),
+  );
+  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+
+  it('rejecting is its own event; the same status twice changes nothing', () => {
+    const state = applicationState(given(submitted));
+    expect(changeApplicationStatus(state, APP, 'rejected', '')).toEqual([
+      { type: 'ApplicationRejected', data: { applicationId: APP, notes: '' } },
+    ]);
+    expect(changeApplicationStatus(state, APP, 'interview', '')[0]?.type).toBe(
+      'ApplicationStatusChanged',
+    );
+    expect(changeApplicationStatus(state, APP, 'new', '')).toEqual([]);
+    expect(() => changeApplicationStatus(applicationState([]), APP, 'hired', '')).toThrow(
+      NotFoundError,
+    );
+  });
+
+  it('owes one e-mail per rejection, and none once it is recorded as sent', () => {
+    const rejected = {
+      type: 'ApplicationRejected' as const,
+      data: { applicationId: APP, notes: '' },
+    };
+    const history = given(submitted, rejected);
+    expect(rejectionEmailOwed(applicationState(history), 2)?.email).toBe('ada@example.ca');
+    const sent = recordRejectionEmail(APP, 2, '<id>', 'ada@example.ca')[0];
+    expect(
+      rejectionEmailOwed(applicationState(given(submitted, rejected, sent)), 2),
+    ).toBeUndefined();
+  });
+
+  it('owes nothing when the application was deleted or moved on before the e-mail went out', () => {
+    const rejected = {
+      type: 'ApplicationRejected' as const,
+      data: { applicationId: APP, notes: '' },
+    };
+    const deleted = { type: 'ApplicationDeleted' as const, data: { applicationId: APP } };
+    expect(
+      rejectionEmailOwed(applicationState(given(submitted, rejected, deleted)), 2),
+    ).toBeUndefined();
+    const back = {
+      type: 'ApplicationStatusChanged' as const,
+      data: { applicationId: APP, status: 'reviewing' as const, notes: '' },
+    };
+    expect(
+      rejectionEmailOwed(applicationState(given(submitted, rejected, back)), 2),
+    ).toBeUndefined();
+  });
+
+  it('badge colours: new blue, reviewing yellow, interview purple, hired green, rejected red', () => {
+    expect(APPLICATION_STATUS_COLOURS).toEqual({
+      new: 'blue',
+      reviewing: 'yellow',
+      interview: 'purple',
+      hired: 'green',
+      rejected: 'red',
+    });
+  });
+});
+
+describe('job descriptions', () => {
+  it('markdown becomes HTML with line breaks and GitHub extensions', () => {
+    const html = descriptionToHtml('## Role\nLine one\nLine two\n\n- [x] done\n\n~~old~~');
+    expect(html).toContain('<h2>Role</h2>');
+    expect(html).toContain('Line one<br />Line two');
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('type="checkbox"');
+  });
+
+  it('text that already holds tags is kept as is, but never a script', () => {
+    expect(descriptionToHtml('<p>Hello <strong>team</strong></p>')).toBe(
+      '<p>Hello <strong>team</strong></p>',
+    );
+    expect(
+      descriptionToHtml('<p>Hi</p><script>alert(1)</script><img src=x onerror=alert(1)>'),
+    ).toBe('<p>Hi</p>');
+  });
+
+  it('card previews strip tags and cut with an ellipsis', () => {
+    expect(preview('<p>Hello <b>world</b></p>', 150)).toBe('Hello world');
+    expect(preview(`<p>${'a'.repeat(210)}</p>`, 200)).toBe(`${'a'.repeat(200)}...`);
+  });
+});
+
+const application = (appliedAt: string, extra: Partial<JobApplication> = {}): JobApplication => ({
+  id: appliedAt,
+  jobId: JOB,
+  jobTitle: 'Engineer',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.ca',
+  phone: '5195550100',
+  coverLetter: '',
+  resumeFilename: 'x.pdf',
+  resumeOriginalName: 'cv.pdf',
+  status: 'new',
+  notes: '',
+  appliedAt,
+  rejectionEmailSentAt: null,
+  ...extra,
+});
+
+describe('application filters', () => {
+  // Local times, as the administrator's date pickers give them.
+  const day = (y: number, m: number, d: number, h = 0, min = 0, s = 0, ms = 0) =>
+    new Date(y, m - 1, d, h, min, s, ms).toISOString();
+  const list = [
+    application(day(2026, 3, 9, 23, 59, 59, 999)),
+    application(day(2026, 3, 10, 0, 0, 0, 0)),
+    application(day(2026, 3, 12, 23, 59, 59, 999)),
+    application(day(2026, 3, 13, 0, 0, 0, 0), { status: 'rejected' }),
+  ];
+
+  it('from is inclusive from the start of that day; to through 23:59:59.999 of that day', () => {
+    const found = filterApplications(list, {
+      from: new Date(2026, 2, 10, 15, 30),
+      to: new Date(2026, 2, 12, 8, 0),
+    });
+    expect(found.map((a) => a.appliedAt)).toEqual([list[1]!.appliedAt, list[2]!.appliedAt]);
+  });
+
+  it('status combines with the dates', () => {
+    expect(filterApplications(list, { status: 'rejected' })).toEqual([list[3]]);
+    expect(filterApplications(list, { status: 'all', from: new Date(2026, 2, 13) })).toEqual([
+      list[3],
+    ]);
+  });
+});
+
+describe('CSV export', () => {
+  it('has the spec columns and neutralises formulas', () => {
+    const rows = applicationCsvRows([
+      application(new Date(2026, 0, 5, 12).toISOString(), {
+        firstName: '=HYPERLINK("http://evil","click")',
+        lastName: '+SUM(A1:A2)',
+        email: '-2+3@example.ca',
+        jobTitle: '@cmd',
+      }),
+    ]);
+    expect(rows[0]).toEqual([
+      'First Name',
+      'Last Name',
+      'Email',
+      'Job Title',
+      'Status',
+      'Applied Date',
+    ]);
+    expect(rows[1]).toEqual([
+      `'=HYPERLINK("http://evil","click")`,
+      "'+SUM(A1:A2)",
+      "'-2+3@example.ca",
+      "'@cmd",
+      'new',
+      '2026-01-05',
+    ]);
+    expect(neutraliseFormula('Plain')).toBe('Plain');
+    expect(neutraliseFormula('\tx')).toBe("'\tx");
+  });
+});

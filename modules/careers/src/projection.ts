@@ -1,0 +1,189 @@
+import type { Projection, StoredEvent, Trx } from '@kw/platform';
+import type { ApplicationEvent, JobCategoryEvent, JobContent, JobEvent } from './events.ts';
+
+export const JOB_CATEGORIES = 'job_categories';
+export const JOBS = 'jobs';
+export const JOB_APPLICATIONS = 'job_applications';
+
+const stamp = (stored: StoredEvent) => ({ updated_at: stored.occurredAt, version: stored.version });
+
+export const jobCategoriesProjection: Projection = {
+  name: 'job-categories',
+  mode: 'inline',
+  tables: [JOB_CATEGORIES],
+  handles: ['JobCategoryCreated', 'JobCategoryUpdated', 'JobCategoryDeleted'],
+  async apply(trx: Trx, stored: StoredEvent) {
+    const event = { type: stored.type, data: stored.data } as JobCategoryEvent;
+    switch (event.type) {
+      case 'JobCategoryCreated': {
+        const d = event.data;
+        await trx(JOB_CATEGORIES)
+          .insert({
+            id: d.categoryId,
+            name: d.name,
+            description: d.description,
+            is_active: d.isActive,
+            created_at: stored.occurredAt,
+            ...stamp(stored),
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
+      case 'JobCategoryUpdated': {
+        const d = event.data;
+        await trx(JOB_CATEGORIES)
+          .where({ id: d.categoryId })
+          .update({
+            name: d.name,
+            description: d.description,
+            is_active: d.isActive,
+            ...stamp(stored),
+          });
+        return;
+      }
+      case 'JobCategoryDeleted':
+        await trx(JOB_CATEGORIES).where({ id: event.data.categoryId }).delete();
+        return;
+    }
+  },
+};
+
+function jobColumns(d: JobContent) {
+  return {
+    title: d.title,
+    description: d.description,
+    category_id: d.categoryId,
+    location: d.location,
+    employment_type: d.employmentType,
+    salary_range: d.salaryRange,
+    experience_level: d.experienceLevel,
+    requirements: d.requirements,
+    responsibilities: d.responsibilities,
+    benefits: d.benefits,
+  };
+}
+
+export const jobsProjection: Projection = {
+  name: 'jobs',
+  mode: 'inline',
+  tables: [JOBS],
+  handles: [
+    'JobCreated',
+    'JobUpdated',
+    'JobPublished',
+    'JobUnpublished',
+    'JobActivated',
+    'JobDeactivated',
+    'JobDeleted',
+    // A deleted category leaves its jobs uncategorised.
+    'JobCategoryDeleted',
+  ],
+  async apply(trx: Trx, stored: StoredEvent) {
+    const event = { type: stored.type, data: stored.data } as JobEvent | JobCategoryEvent;
+    switch (event.type) {
+      case 'JobCreated':
+        await trx(JOBS)
+          .insert({
+            id: event.data.jobId,
+            ...jobColumns(event.data),
+            is_published: false,
+            is_active: true,
+            created_at: stored.occurredAt,
+            ...stamp(stored),
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      case 'JobUpdated':
+        await trx(JOBS)
+          .where({ id: event.data.jobId })
+          .update({ ...jobColumns(event.data), ...stamp(stored) });
+        return;
+      case 'JobPublished':
+      case 'JobUnpublished':
+        await trx(JOBS)
+          .where({ id: event.data.jobId })
+          .update({ is_published: event.type === 'JobPublished', ...stamp(stored) });
+        return;
+      case 'JobActivated':
+      case 'JobDeactivated':
+        await trx(JOBS)
+          .where({ id: event.data.jobId })
+          .update({ is_active: event.type === 'JobActivated', ...stamp(stored) });
+        return;
+      case 'JobDeleted':
+        await trx(JOBS).where({ id: event.data.jobId }).delete();
+        return;
+      case 'JobCategoryDeleted':
+        await trx(JOBS).where({ category_id: event.data.categoryId }).update({ category_id: null });
+        return;
+    }
+  },
+};
+
+export const jobApplicationsProjection: Projection = {
+  name: 'job-applications',
+  mode: 'inline',
+  tables: [JOB_APPLICATIONS],
+  handles: [
+    'ApplicationSubmitted',
+    'ApplicationStatusChanged',
+    'ApplicationRejected',
+    'RejectionEmailSent',
+    'ApplicationDeleted',
+  ],
+  async apply(trx: Trx, stored: StoredEvent) {
+    const event = { type: stored.type, data: stored.data } as ApplicationEvent;
+    const byId = () => trx(JOB_APPLICATIONS).where({ id: event.data.applicationId });
+    switch (event.type) {
+      case 'ApplicationSubmitted': {
+        const d = event.data;
+        await trx(JOB_APPLICATIONS)
+          .insert({
+            id: d.applicationId,
+            job_id: d.jobId,
+            job_title: d.jobTitle,
+            first_name: d.firstName,
+            last_name: d.lastName,
+            email: d.email,
+            phone: d.phone,
+            cover_letter: d.coverLetter,
+            resume_filename: d.resumeFilename,
+            resume_original_name: d.resumeOriginalName,
+            resume_mime_type: d.resumeMimeType,
+            status: 'new',
+            ip_address: d.ipAddress || null,
+            applied_at: stored.occurredAt,
+            ...stamp(stored),
+          })
+          .onConflict('id')
+          .ignore();
+        return;
+      }
+      case 'ApplicationStatusChanged':
+        await byId().update({
+          status: event.data.status,
+          notes: event.data.notes,
+          rejection_email_sent_at: null,
+          ...stamp(stored),
+        });
+        return;
+      case 'ApplicationRejected':
+        // A new rejection is owed its own e-mail.
+        await byId().update({
+          status: 'rejected',
+          notes: event.data.notes,
+          rejection_email_sent_at: null,
+          ...stamp(stored),
+        });
+        return;
+      case 'RejectionEmailSent':
+        await byId().update({ rejection_email_sent_at: stored.occurredAt, ...stamp(stored) });
+        return;
+      case 'ApplicationDeleted':
+        await byId().delete();
+        return;
+    }
+  },
+};

@@ -1,0 +1,145 @@
+import type { Db, SitemapEntry } from '@kw/platform';
+import type { Job, JobApplication, JobCategory } from './contract.ts';
+import { JOB_APPLICATIONS, JOB_CATEGORIES, JOBS } from './projection.ts';
+
+interface CategoryRow {
+  id: string;
+  name: string;
+  description: string;
+  is_active: boolean;
+  created_at: Date;
+}
+
+const toCategory = (row: CategoryRow): JobCategory => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  isActive: row.is_active,
+  createdAt: row.created_at.toISOString(),
+});
+
+interface JobRow {
+  id: string;
+  title: string;
+  description: string;
+  category_id: string | null;
+  location: string;
+  employment_type: Job['employmentType'];
+  salary_range: string;
+  experience_level: Job['experienceLevel'];
+  requirements: string;
+  responsibilities: string;
+  benefits: string;
+  is_published: boolean;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toJob = (row: JobRow): Job => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  categoryId: row.category_id,
+  location: row.location,
+  employmentType: row.employment_type,
+  salaryRange: row.salary_range,
+  experienceLevel: row.experience_level,
+  requirements: row.requirements,
+  responsibilities: row.responsibilities,
+  benefits: row.benefits,
+  isPublished: row.is_published,
+  isActive: row.is_active,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+interface ApplicationRow {
+  id: string;
+  job_id: string;
+  job_title: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  cover_letter: string;
+  resume_filename: string;
+  resume_original_name: string;
+  status: JobApplication['status'];
+  notes: string;
+  applied_at: Date;
+  rejection_email_sent_at: Date | null;
+}
+
+const toApplication = (row: ApplicationRow): JobApplication => ({
+  id: row.id,
+  jobId: row.job_id,
+  jobTitle: row.job_title,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  coverLetter: row.cover_letter,
+  resumeFilename: row.resume_filename,
+  resumeOriginalName: row.resume_original_name,
+  status: row.status,
+  notes: row.notes,
+  appliedAt: row.applied_at.toISOString(),
+  rejectionEmailSentAt: row.rejection_email_sent_at?.toISOString() ?? null,
+});
+
+export async function listJobCategories(
+  db: Db,
+  options: { activeOnly: boolean },
+): Promise<JobCategory[]> {
+  const query = db<CategoryRow>(JOB_CATEGORIES).orderBy('name');
+  if (options.activeOnly) query.where({ is_active: true });
+  return (await query).map(toCategory);
+}
+
+/**
+ * Newest first. `visibleOnly`: what a visitor may see, published and accepting applications;
+ * `publishedOnly`: published ones, active or not.
+ */
+export async function listJobs(
+  db: Db,
+  options: { visibleOnly?: boolean; publishedOnly?: boolean },
+): Promise<Job[]> {
+  const query = db<JobRow>(JOBS).orderBy('created_at', 'desc').limit(1000);
+  if (options.visibleOnly || options.publishedOnly) query.where({ is_published: true });
+  if (options.visibleOnly) query.where({ is_active: true });
+  return (await query).map(toJob);
+}
+
+export async function categoryExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db(JOB_CATEGORIES).where({ id }).first('id'));
+}
+
+export async function listJobApplications(db: Db): Promise<JobApplication[]> {
+  const rows = await db<ApplicationRow>(JOB_APPLICATIONS).orderBy('applied_at', 'desc').limit(5000);
+  return rows.map(toApplication);
+}
+
+export async function findJobApplication(db: Db, id: string): Promise<JobApplication | undefined> {
+  const row = await db<ApplicationRow>(JOB_APPLICATIONS).where({ id }).first();
+  return row ? toApplication(row) : undefined;
+}
+
+export async function findApplicationByResume(
+  db: Db,
+  resumeFilename: string,
+): Promise<JobApplication | undefined> {
+  const row = await db<ApplicationRow>(JOB_APPLICATIONS)
+    .where({ resume_filename: resumeFilename })
+    .first();
+  return row ? toApplication(row) : undefined;
+}
+
+/** Each job a visitor can apply to, as its anchor on the careers page. */
+export async function careersSitemap(db: Db): Promise<SitemapEntry[]> {
+  const rows = await db<JobRow>(JOBS)
+    .where({ is_published: true, is_active: true })
+    .orderBy('created_at', 'desc')
+    .select('id', 'updated_at');
+  return rows.map((r) => ({ path: `/careers#job-${r.id}`, lastModified: r.updated_at }));
+}

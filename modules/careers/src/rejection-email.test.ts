@@ -1,0 +1,150 @@
+import type { EventJob } from '@kw/platform';
+import { eventually } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { REJECTION_EMAIL_QUEUE } from './index.ts';
+import { sendRejectionEmail } from './jobs.ts';
+import { type CaughtMail, startSmtpCatcher } from './smtp-catcher.ts';
+import { apply, createCategory, createJob } from './test-fixtures.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+let app: TestApp;
+let token: string;
+let jobId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  app = await startTestApp({
+    worker: true,
+    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: 'hiring@grandriverdigital.ca' },
+  });
+  token = await app.login();
+  jobId = await createJob(app, token, await createCategory(app, token));
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const mailsTo = (address: string, subject: RegExp) =>
+  smtp.mails.filter((m) => m.to.includes(address) && subject.test(m.headers.subject ?? ''));
+const REJECTION = /^Your application for /;
+const settle = () => new Promise((r) => setTimeout(r, 2500));
+
+async function newApplication(email: string): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    phone: '519-555-0100',
+  }))
+    form.append(k, v);
+  form.append('resume', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'cv.pdf');
+  const res = await apply(app, jobId, form);
+  expect(res.status).toBe(201);
+  return (await res.json()).id;
+}
+
+const setStatus = (id: string, status: string) =>
+  app.fetch(`/api/job-applications/${id}/status`, { method: 'PUT', token, json: { status } });
+
+describe('when an application arrives', () => {
+  it('the applicant gets an acknowledgement and the administrator a notification, naming the job', async () => {
+    await newApplication('grace@example.ca');
+    const ack = await eventually(
+      async () => mailsTo('grace@example.ca', /^We received your application/)[0],
+      15_000,
+    );
+    expect(ack.headers.subject).toBe('We received your application for Machine Learning Engineer');
+    const note = await eventually(
+      async () => mailsTo('hiring@grandriverdigital.ca', /^New application/)[0],
+      15_000,
+    );
+    expect(note.headers.subject).toBe(
+      'New application: Ada Lovelace for Machine Learning Engineer',
+    );
+    expect(note.headers['reply-to']).toBe('grace@example.ca');
+  });
+});
+
+describe('rejecting an application', () => {
+  it('sends exactly one kind e-mail, in text and HTML, naming the job, even when the job is delivered again', async () => {
+    const id = await newApplication('alan@example.ca');
+    expect((await setStatus(id, 'rejected')).status).toBe(200);
+    const [mail] = (await eventually(async () => {
+      const found = mailsTo('alan@example.ca', REJECTION);
+      return found.length > 0 ? found : undefined;
+    }, 15_000)) as CaughtMail[];
+    expect(mail!.headers.subject).toBe(
+      'Your application for Machine Learning Engineer at Grand River Digital',
+    );
+    expect(mail!.headers['message-id']).toBe(`<application-${id}-rejection-2@www.example.ca>`);
+    expect(mail!.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(mail!.raw).toContain('Content-Type: text/plain');
+    expect(mail!.raw).toContain('Content-Type: text/html');
+    expect(mail!.raw).toMatch(/Thank you for applying for the Machine Learning Engineer/);
+
+    // The same job delivered twice more through the queue, and the handler run twice at once.
+    const rejected = (
+      await app
+        .db('events')
+        .where({ stream_id: `job-application:${id}`, type: 'ApplicationRejected' })
+    )[0];
+    const job: EventJob = {
+      position: rejected.position,
+      streamId: rejected.stream_id,
+      type: rejected.type,
+    };
+    await app.api.runtime.boss.send(REJECTION_EMAIL_QUEUE, job);
+    await app.api.runtime.boss.send(REJECTION_EMAIL_QUEUE, job);
+    const event = (await app.worker!.context.store.readEvent(rejected.position))!;
+    await Promise.all([
+      sendRejectionEmail(event, app.worker!.context),
+      sendRejectionEmail(event, app.worker!.context),
+    ]);
+    await eventually(async () => {
+      const pending = await app.db
+        .withSchema('pgboss')
+        .from('job')
+        .where({ name: REJECTION_EMAIL_QUEUE })
+        .whereNotIn('state', ['completed', 'failed']);
+      return pending.length === 0;
+    }, 15_000);
+    await settle();
+
+    expect(mailsTo('alan@example.ca', REJECTION)).toHaveLength(1);
+    const sent = await app
+      .db('events')
+      .where({ stream_id: `job-application:${id}`, type: 'RejectionEmailSent' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].data).toMatchObject({ rejectionVersion: 2, to: 'alan@example.ca' });
+    const list = (await (await app.fetch('/api/job-applications', { token })).json()) as {
+      id: string;
+      rejectionEmailSentAt: string | null;
+    }[];
+    expect(list.find((a) => a.id === id)?.rejectionEmailSentAt).toEqual(expect.any(String));
+  });
+
+  it('rejecting again once rejected changes nothing and sends nothing more', async () => {
+    const id = await newApplication('edsger@example.ca');
+    await setStatus(id, 'rejected');
+    await eventually(async () => mailsTo('edsger@example.ca', REJECTION).length === 1, 15_000);
+    expect((await setStatus(id, 'rejected')).status).toBe(200);
+    await settle();
+    expect(mailsTo('edsger@example.ca', REJECTION)).toHaveLength(1);
+  });
+
+  it('a later, new rejection (after reconsidering) is a new e-mail with its own id', async () => {
+    const id = await newApplication('barbara@example.ca');
+    await setStatus(id, 'rejected');
+    await eventually(async () => mailsTo('barbara@example.ca', REJECTION).length === 1, 15_000);
+    await setStatus(id, 'reviewing');
+    await setStatus(id, 'rejected');
+    const both = await eventually(async () => {
+      const found = mailsTo('barbara@example.ca', REJECTION);
+      return found.length === 2 ? found : undefined;
+    }, 15_000);
+    expect(new Set(both.map((m) => m.headers['message-id'])).size).toBe(2);
+  });
+});
