@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
+import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
 import { AppError, checkHealth, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
@@ -9,10 +10,14 @@ import {
   Reply,
   type RouteDef,
 } from '@kw/platform/http';
+import { company } from '@kw/site';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
+import { compressResponses } from './compression.ts';
+import { modules } from './modules.ts';
+import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
 
 // Missing fields read "Required" rather than zod's type-level wording.
@@ -76,6 +81,22 @@ function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): 
   };
 }
 
+/** The configured avatar widget and analytics tracker may load their scripts. */
+function thirdPartyScripts(config: AppServices['config']): string[] {
+  const origins: string[] = [];
+  if (config.avatarWidgetUrl) origins.push(new URL(config.avatarWidgetUrl).origin);
+  if (config.analyticsTrackerId) origins.push('https://www.googletagmanager.com');
+  return origins;
+}
+
+function thirdPartyConnections(config: AppServices['config']): string[] {
+  const origins: string[] = [];
+  if (config.avatarWidgetUrl) origins.push(new URL(config.avatarWidgetUrl).origin);
+  if (config.analyticsTrackerId)
+    origins.push('https://*.google-analytics.com', 'https://*.analytics.google.com');
+  return origins;
+}
+
 export function createApp({ services, routes, web }: AppOptions): Express {
   const app = express();
   const { config, logger } = services;
@@ -103,12 +124,12 @@ export function createApp({ services, routes, web }: AppOptions): Express {
           : {
               directives: {
                 defaultSrc: ["'self'"],
-                scriptSrc: ["'self'"],
+                scriptSrc: ["'self'", ...thirdPartyScripts(config)],
                 // antd writes its CSS-in-JS into <style> elements.
                 styleSrc: ["'self'", "'unsafe-inline'"],
                 imgSrc: ["'self'", 'data:', 'https:'],
                 fontSrc: ["'self'", 'data:'],
-                connectSrc: ["'self'"],
+                connectSrc: ["'self'", ...thirdPartyConnections(config)],
                 frameSrc: ["'self'", 'https:'],
                 objectSrc: ["'none'"],
                 baseUri: ["'self'"],
@@ -122,6 +143,7 @@ export function createApp({ services, routes, web }: AppOptions): Express {
     }),
   );
 
+  app.use(compressResponses());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -143,6 +165,42 @@ export function createApp({ services, routes, web }: AppOptions): Express {
 
   app.all('/api/{*splat}', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
+  });
+
+  mountSiteFiles(app, { config, db: services.db, modules });
+
+  // Uploaded media: stored under random names with the detected extension, so the type is
+  // right; never sniffed, cached for a year, and sandboxed if opened directly.
+  app.use(
+    '/media',
+    express.static(config.uploadsDir, {
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '1y',
+      // Missing names fall through: the demo images ship with the web app under /media/demo.
+      fallthrough: true,
+      setHeaders(res) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        );
+      },
+    }),
+  );
+  app.get('/blog/rss.xml', async (_req, res, next) => {
+    try {
+      const xml = await blogRssFeed(services.db, {
+        publicUrl: config.publicUrl,
+        name: company.name,
+        description: company.tagline,
+      });
+      res.setHeader('Cache-Control', 'public, max-age=300');
+      res.type('application/rss+xml').send(xml);
+    } catch (error) {
+      next(error);
+    }
   });
 
   // Résumés are private: only the administrator (cookie or bearer) gets one, as a download;

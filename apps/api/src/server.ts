@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
+import { contentPagesStamp } from '@kw/blog';
 import type { Config, Logger } from '@kw/platform';
 import { createApp } from './app.ts';
 import { routes } from './modules.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
-import { developmentRenderer, productionRenderer, type WebRenderer } from './ssr.ts';
+import { developmentRenderer, PageCache, productionRenderer, type WebRenderer } from './ssr.ts';
 
 export interface RunningApi {
   server: Server;
@@ -41,7 +42,11 @@ export async function startApi(
     web =
       config.env === 'development'
         ? await developmentRenderer(config, () => port)
-        : productionRenderer(config, () => port);
+        : productionRenderer(
+            config,
+            () => port,
+            new PageCache(() => contentPagesStamp(runtime.db)),
+          );
   }
   const app = createApp({ services, routes, ...(web ? { web } : {}) });
   const server = await new Promise<Server>((resolve, reject) => {

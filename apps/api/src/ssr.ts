@@ -16,7 +16,11 @@ export interface RenderResult {
 interface ServerEntry {
   render(
     request: globalThis.Request,
-    options: { apiOrigin: string; publicUrl: string },
+    options: {
+      apiOrigin: string;
+      publicUrl: string;
+      site?: { avatarWidgetUrl?: string | undefined; analyticsTrackerId?: string | undefined };
+    },
   ): Promise<RenderResult>;
 }
 
@@ -47,6 +51,31 @@ export function composePage(
     );
 }
 
+/**
+ * The HTML of content pages (blog and case studies), kept per URL with the content stamp it was
+ * rendered at. The stamp moves in the same transaction as any content event, and when a
+ * scheduled post comes due, so a stale page is never served; no timers, no explicit purge.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, { stamp: string; html: string }>();
+  readonly stamp: () => Promise<string>;
+  private readonly limit: number;
+  constructor(stamp: () => Promise<string>, limit = 500) {
+    this.stamp = stamp;
+    this.limit = limit;
+  }
+  static readonly PATHS = /^\/(blog|blogs|case-studies)(\/|$)/;
+  get(url: string, stamp: string): string | undefined {
+    const entry = this.entries.get(url);
+    return entry?.stamp === stamp ? entry.html : undefined;
+  }
+  set(url: string, stamp: string, html: string): void {
+    this.entries.delete(url);
+    this.entries.set(url, { stamp, html });
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
 const ADMIN_HEAD = '<title>Admin</title><meta name="robots" content="noindex, nofollow">';
 
 async function respond(
@@ -56,11 +85,21 @@ async function respond(
   template: string,
   entry: () => Promise<ServerEntry>,
   port: () => number,
+  cache?: PageCache,
 ): Promise<void> {
   // The back office is rendered in the browser: send the shell only.
   if (req.path === '/admin' || req.path.startsWith('/admin/')) {
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(composePage(template, { appHtml: '', head: ADMIN_HEAD, state: null }));
+    return;
+  }
+  const cacheable = cache && PageCache.PATHS.test(req.path);
+  const stamp = cacheable ? await cache.stamp() : '';
+  const cached = cacheable ? cache.get(req.originalUrl, stamp) : undefined;
+  if (cached !== undefined) {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('X-Page-Cache', 'hit');
+    res.type('html').send(cached);
     return;
   }
   const url = new URL(req.originalUrl, config.publicUrl);
@@ -71,6 +110,10 @@ async function respond(
   const result = await (await entry()).render(request, {
     apiOrigin: `http://127.0.0.1:${port()}`,
     publicUrl: config.publicUrl,
+    site: {
+      avatarWidgetUrl: config.avatarWidgetUrl,
+      analyticsTrackerId: config.analyticsTrackerId,
+    },
   });
   if (result.redirect) {
     res.redirect(result.status, result.redirect);
@@ -78,11 +121,20 @@ async function respond(
   }
   res.status(result.status);
   res.setHeader('Cache-Control', 'no-cache');
-  res.type('html').send(composePage(template, result));
+  const html = composePage(template, result);
+  if (cacheable && result.status === 200) {
+    cache.set(req.originalUrl, stamp, html);
+    res.setHeader('X-Page-Cache', 'miss');
+  }
+  res.type('html').send(html);
 }
 
 /** Serves the built web app: hashed assets with long caching, server-rendered public pages. */
-export function productionRenderer(config: Config, port: () => number): WebRenderer {
+export function productionRenderer(
+  config: Config,
+  port: () => number,
+  cache?: PageCache,
+): WebRenderer {
   const clientDir = path.join(webDir, 'dist/client');
   const serverEntry = path.join(webDir, 'dist/server/entry-server.js');
   if (!existsSync(serverEntry)) {
@@ -104,7 +156,7 @@ export function productionRenderer(config: Config, port: () => number): WebRende
       app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
       app.get('/{*splat}', async (req, res, next) => {
         try {
-          await respond(req, res, config, template, () => entryPromise, port);
+          await respond(req, res, config, template, () => entryPromise, port, cache);
         } catch (error) {
           next(error);
         }

@@ -2,18 +2,36 @@ import './public/styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createDeferredStore, isStoreFree, waitForStoreOn } from './public/site/deferred-store.ts';
 import { routes } from './routes.tsx';
-import { makeStore } from './store.ts';
 
 const stateElement = document.getElementById('__STATE__');
 const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : undefined;
-const store = makeStore(preloadedState ? { preloadedState } : {});
+// RTK (the store) loads on demand: the marketing pages never need it on their first load.
+const store = createDeferredStore(preloadedState, async () =>
+  (await import('./store.ts')).makeStore(preloadedState ? { preloadedState } : {}),
+);
+
+// The server rendered the page with its lazy route modules loaded: load the same ones (and the
+// store, unless every matched page is marked store-free) before hydrating, so the first client
+// render matches the HTML.
+const initialMatches = matchRoutes(routes, window.location) ?? [];
+const leaf = initialMatches.at(-1)?.route;
+if (!leaf || !isStoreFree(leaf)) await store.ready();
+waitForStoreOn(routes, store);
+await Promise.all(
+  initialMatches.map(async ({ route }) => {
+    if (typeof route.lazy !== 'function') return;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+  }),
+);
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <Provider store={store}>
+    <Provider store={store as never}>
       <RouterProvider router={router} />
     </Provider>
   </StrictMode>

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { api } from './api/api.ts';
+import { type PublicSiteConfig, siteConfigTag } from './public/site/site-config.ts';
 import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
 import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
@@ -21,7 +22,7 @@ export interface RenderResult {
 /** Renders one public URL to HTML, with its data fetched into the RTK Query cache first. */
 export async function render(
   request: Request,
-  options: { apiOrigin: string; publicUrl: string },
+  options: { apiOrigin: string; publicUrl: string; site?: PublicSiteConfig },
 ): Promise<RenderResult> {
   const store = makeStore({ extra: { apiOrigin: options.apiOrigin } });
   const context = await handler.query(request);
@@ -57,7 +58,7 @@ export async function render(
   return {
     status,
     appHtml,
-    head: seo ? headTags(seo, options.publicUrl) : '',
+    head: (seo ? headTags(seo, options.publicUrl) : '') + siteConfigTag(options.site ?? {}),
     state,
   };
 }

@@ -3,8 +3,6 @@ import { careersRoutes } from './public/careers/routes.tsx';
 import { contentRoutes } from './public/content/routes.tsx';
 import { PublicLayout } from './public/Layout.tsx';
 import { newsletterRoutes } from './public/newsletter/routes.tsx';
-import { ContactPage } from './public/pages/ContactPage.tsx';
-import { HomePage } from './public/pages/HomePage.tsx';
 import { NotFoundPage } from './public/pages/NotFoundPage.tsx';
 import { siteRoutes } from './public/site/routes.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -18,30 +16,6 @@ export const routes: RouteObject[] = [
   {
     Component: PublicLayout,
     children: [
-      {
-        index: true,
-        Component: HomePage,
-        handle: {
-          seo: {
-            title: 'AI & Software Consulting in Kitchener-Waterloo',
-            description:
-              'Practical AI, custom software, integration and automation for small and medium businesses in Kitchener-Waterloo and Ontario.',
-            path: '/',
-          },
-        } satisfies RouteHandle,
-      },
-      {
-        path: 'contact',
-        Component: ContactPage,
-        handle: {
-          seo: {
-            title: 'Contact Us',
-            description:
-              'Send us a message about your AI or software project. We respond within 24 hours.',
-            path: '/contact',
-          },
-        } satisfies RouteHandle,
-      },
       ...siteRoutes,
       ...contentRoutes,
       ...careersRoutes,

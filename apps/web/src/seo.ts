@@ -1,4 +1,5 @@
 import { company } from '@kw/site';
+import { organizationJsonLd } from './public/site/structured-data.ts';
 
 /** What a page says about itself to browsers and search engines. */
 export interface Seo {
@@ -16,6 +17,8 @@ export interface Seo {
   jsonLd?: object[];
 }
 
+export const DEFAULT_SHARE_IMAGE = '/og-image.png';
+
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -28,17 +31,57 @@ export function jsonLdScript(data: object): string {
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
-/** The <head> tags rendered by the server for a page. */
+const absolute = (value: string, publicUrl: string) =>
+  value.startsWith('/') ? publicUrl + value : value;
+
+/** Paths in structured data (`url`, `item`, `@id`, `logo` …) become absolute addresses. */
+export function absolutise(data: unknown, publicUrl: string): unknown {
+  if (Array.isArray(data)) return data.map((item) => absolutise(item, publicUrl));
+  if (data && typeof data === 'object') {
+    return Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [
+        key,
+        typeof value === 'string' && ['url', 'item', '@id', 'logo', 'image'].includes(key)
+          ? absolute(value, publicUrl)
+          : absolutise(value, publicUrl),
+      ]),
+    );
+  }
+  return data;
+}
+
+/**
+ * The <head> tags rendered by the server for a page: basics, Open Graph, Twitter, and JSON-LD:
+ * the company (organization, address, rating, service list) on every indexable page, then the
+ * page's own (breadcrumbs and the like).
+ */
 export function headTags(seo: Seo, publicUrl: string): string {
-  const tags = [
-    `<title>${escapeHtml(fullTitle(seo))}</title>`,
-    `<meta name="description" content="${escapeHtml(seo.description)}">`,
-  ];
-  if (seo.path !== undefined)
-    tags.push(`<link rel="canonical" href="${escapeHtml(publicUrl + seo.path)}">`);
+  const title = escapeHtml(fullTitle(seo));
+  const description = escapeHtml(seo.description);
+  const image = escapeHtml(absolute(seo.image ?? DEFAULT_SHARE_IMAGE, publicUrl));
+  const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}">`];
+  if (seo.path !== undefined) {
+    const url = escapeHtml(publicUrl + seo.path);
+    tags.push(`<link rel="canonical" href="${url}">`, `<meta property="og:url" content="${url}">`);
+  }
   if (seo.noindex) tags.push('<meta name="robots" content="noindex">');
   if (seo.keywords?.length)
     tags.push(`<meta name="keywords" content="${escapeHtml(seo.keywords.join(', '))}">`);
-  for (const data of seo.jsonLd ?? []) tags.push(jsonLdScript(data));
+  tags.push(
+    `<meta property="og:type" content="${escapeHtml(seo.type ?? 'website')}">`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}">`,
+    '<meta property="og:locale" content="en_CA">',
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:image" content="${image}">`,
+    '<meta property="og:image:width" content="1200">',
+    '<meta property="og:image:height" content="630">',
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${title}">`,
+    `<meta name="twitter:description" content="${description}">`,
+    `<meta name="twitter:image" content="${image}">`,
+  );
+  const jsonLd = [...(seo.noindex ? [] : [organizationJsonLd()]), ...(seo.jsonLd ?? [])];
+  for (const data of jsonLd) tags.push(jsonLdScript(absolutise(data, publicUrl) as object));
   return tags.join('');
 }

@@ -1,2 +1,165 @@
+import { z } from 'zod';
+
 // Shapes of the blog module shared with the web app. No server imports here.
-export {};
+
+export const READING_WORDS_PER_MINUTE = 200;
+export const BLOG_EXCERPT_FALLBACK = 200;
+
+/** The slug of a new item, from its title (admin.md §4). */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** A heading's anchor: lower-cased, non-alphanumerics dropped, spaces to hyphens (public-site.md §2). */
+export function headingAnchor(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+/**
+ * Readable text of markdown or HTML, for excerpts and word counts: tags stripped (as the spec
+ * says) and markdown's own marks too, so a card never shows '##' or '![...](...)'.
+ */
+export function plainText(content: string): string {
+  return content
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+\.|>)\s+/gm, '')
+    .replace(/(\*\*|__|\*|`)/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The card's excerpt: the given one, else the first N characters of the content plus '...'. */
+export function excerptOrFallback(excerpt: string, content: string, length: number): string {
+  if (excerpt.trim()) return excerpt;
+  return `${plainText(content).slice(0, length)}...`;
+}
+
+/** Reading time in minutes: ceil(words / 200), at least 1. */
+export function readingMinutes(content: string): number {
+  const words = plainText(content).trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / READING_WORDS_PER_MINUTE));
+}
+
+/** Long US date: 'November 22, 2026'. */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** A list of labels: trimmed, blanks and duplicates dropped (admin.md §5). */
+export const labelList = z
+  .array(z.string().max(100, 'Must be at most 100 characters'))
+  .max(50, 'At most 50 items')
+  .nullish()
+  .transform((list) => [...new Set((list ?? []).map((s) => s.trim()).filter(Boolean))]);
+
+/** An image address: a path on this site or an http(s) URL, never a script or data scheme. */
+export const IMAGE_URL = /^(\/(?!\/)|https?:\/\/)/i;
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Must be at most 2000 characters')
+  .nullish()
+  .transform((v) => v ?? '')
+  .refine((v) => v === '' || IMAGE_URL.test(v), 'Image URL must start with / or http(s)://');
+
+export const slugSchema = z
+  .string({ error: 'Slug is required' })
+  .trim()
+  .min(1, 'Slug is required')
+  .max(200, 'Must be at most 200 characters')
+  .regex(SLUG_PATTERN, 'Slug may contain only lower-case letters, digits and single hyphens');
+
+/** What the editor (and the JSON importer) sends to create or update a post. */
+export const postInputSchema = z.object({
+  title: required('Title is required', 300),
+  slug: slugSchema,
+  content: required('Content is required', 200_000),
+  excerpt: optionalText(2000),
+  featuredImage: imageUrlSchema,
+  published: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  publishedAt: z.iso
+    .datetime({ offset: true, message: 'Published date must be an ISO date' })
+    .nullish()
+    .transform((v) => v ?? null),
+  seoTitle: optionalText(300),
+  seoDescription: optionalText(1000),
+  tags: labelList,
+  categories: labelList,
+  readTime: optionalText(50),
+  /** The version the editor loaded: a stale one is refused with 409. Absent: accepted. */
+  version: z.number().int().min(0).optional(),
+});
+
+export type PostInput = z.output<typeof postInputSchema>;
+export type PostForm = z.input<typeof postInputSchema>;
+
+export interface Heading {
+  level: number;
+  text: string;
+  id: string;
+}
+
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string;
+  categories: string[];
+  tags: string[];
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  seoTitle: string;
+  seoDescription: string;
+  readTime: string | null;
+  version: number;
+}
+
+/** One post as its page shows it: sanitised HTML with anchored headings. */
+export interface BlogPostDetail extends BlogPost {
+  html: string;
+  headings: Heading[];
+  readingMinutes: number;
+}
+
+/** The JSON importer's answer for a source document. */
+export interface BlogImportPreview {
+  post: PostInput;
+  html: string;
+}

@@ -1,8 +1,24 @@
 import type { ServerModule } from '@kw/platform';
+import { blogPostsProjection } from './projection.ts';
+import { publishedPostPaths } from './queries.ts';
+import { blogRoutes } from './routes.ts';
+
+export { createPost } from './commands.ts';
+export type { PostEvent } from './events.ts';
+export { postStream } from './events.ts';
+export { bumpContentRevision } from './projection.ts';
+export { contentPagesStamp, listPosts } from './queries.ts';
+export { renderHtml, renderMarkdown, sanitizeContentHtml } from './render.ts';
+export { blogRssFeed } from './rss.ts';
 
 export const blogModule: ServerModule = {
   name: 'blog',
-  routes: [],
-  projections: [],
+  routes: blogRoutes,
+  projections: [blogPostsProjection],
   subscriptions: [],
+  async sitemap(db) {
+    const posts = await publishedPostPaths(db);
+    // The list page itself is one of the site's static pages.
+    return posts.map((p) => ({ path: `/blog/${p.slug}`, lastModified: p.updatedAt }));
+  },
 };

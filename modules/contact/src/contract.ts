@@ -1,16 +1,10 @@
+import { CONTACT_SERVICE_OPTIONS } from '@kw/site';
 import { z } from 'zod';
 
 // The contact form's contract, used by the form in the browser and again by the API.
 
-export const SERVICE_OPTIONS = [
-  { value: 'ai-solutions', label: 'AI Solutions' },
-  { value: 'custom-software', label: 'Custom Software Development' },
-  { value: 'integration', label: 'Integration & Automation' },
-  { value: 'business-analysis', label: 'Business Analysis' },
-  { value: 'efficiency-edge', label: 'Efficiency Edge' },
-  { value: 'poc', label: 'Proof of Concept' },
-  { value: 'other', label: 'Other' },
-] as const;
+// The choices live with the site data (zod-free, for the browser's first load).
+export const SERVICE_OPTIONS = CONTACT_SERVICE_OPTIONS;
 
 export type ServiceValue = (typeof SERVICE_OPTIONS)[number]['value'];
 const serviceValues = SERVICE_OPTIONS.map((option) => option.value) as [

@@ -1,8 +1,14 @@
 import type { ServerModule } from '@kw/platform';
+import { mediaFilesProjection } from './projection.ts';
+import { mediaRoutes } from './routes.ts';
+
+export type { MediaEvent } from './events.ts';
+export { mediaStream } from './events.ts';
+export { listMedia } from './queries.ts';
 
 export const mediaModule: ServerModule = {
   name: 'media',
-  routes: [],
-  projections: [],
+  routes: mediaRoutes,
+  projections: [mediaFilesProjection],
   subscriptions: [],
 };

@@ -23,6 +23,15 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  /** Where /efficiency-edge sends the browser; the site data's address by default. */
+  EFFICIENCY_EDGE_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  /** Script of the founder's floating AI avatar; a local placeholder without one. */
+  AVATAR_WIDGET_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  /** Optional third-party web analytics id (Google Analytics 4, G-XXXXXXX). */
+  ANALYTICS_TRACKER_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics id such as G-ABC123')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +51,9 @@ export interface Config {
   mailFrom: string | undefined;
   adminEmail: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  efficiencyEdgeUrl: string | undefined;
+  avatarWidgetUrl: string | undefined;
+  analyticsTrackerId: string | undefined;
   uploadsDir: string;
   privateDir: string;
   mailDir: string;
@@ -79,6 +91,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     adminEmail: env.ADMIN_EMAIL,
     logLevel: env.LOG_LEVEL,
+    efficiencyEdgeUrl: env.EFFICIENCY_EDGE_URL,
+    avatarWidgetUrl: env.AVATAR_WIDGET_URL,
+    analyticsTrackerId: env.ANALYTICS_TRACKER_ID,
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),
     mailDir: path.join(dataDir, 'mail'),

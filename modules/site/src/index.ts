@@ -1,17 +1,16 @@
-// The company's own facts: constant data, shared by the pages, the e-mails and the API.
-// Browser-safe: no server imports.
+// The company's own facts and the marketing content: constant data, shared by the pages, the
+// e-mails and the API. Browser-safe: no server imports. One file per concern, so a page's
+// bundle carries only the data it shows.
 
-export const company = {
-  name: 'Grand River Digital',
-  fullName: 'Grand River Digital Inc.',
-  tagline: 'Practical AI and software for Waterloo Region businesses',
-  email: 'hello@grandriverdigital.ca',
-  phone: '+1 (519) 555-0142',
-  address: '73 Water Street North, Suite 400',
-  city: 'Cambridge',
-  province: 'ON',
-  postalCode: 'N1R 7L6',
-  country: 'CA',
-} as const;
-
-export const mailFrom = `${company.name} <${company.email}>`;
+export * from './company.ts';
+export * from './contact-page.ts';
+export * from './founder.ts';
+export * from './home.ts';
+export * from './pages.ts';
+export * from './people.ts';
+export * from './policies.ts';
+export * from './service-pages.ts';
+export * from './services.ts';
+export * from './stats.ts';
+export * from './tracking.ts';
+export * from './trust.ts';

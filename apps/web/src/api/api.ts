@@ -1,4 +1,3 @@
-import { ADMIN_TOKEN_KEY } from '@kw/auth/contract';
 import type { ApiErrorBody } from '@kw/platform/contract';
 import {
   type BaseQueryFn,
@@ -7,6 +6,12 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The same key as `ADMIN_TOKEN_KEY` of @kw/auth/contract (a test checks it), written here
+ * because importing that contract would bring zod into every public page's first load.
+ */
+export const ADMIN_TOKEN_KEY = 'adminToken';
 
 /** The thunk's extra argument: on the server, the API's own origin for absolute URLs. */
 export interface StoreExtra {
@@ -81,6 +86,9 @@ export const api = createApi({
     'Job',
     'JobCategory',
     'JobApplication',
+    'BlogPost',
+    'CaseStudy',
+    'Media',
     'Subscription',
     'Activity',
     'SystemStatus',

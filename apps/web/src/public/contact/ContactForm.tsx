@@ -1,15 +1,28 @@
-import {
-  type ContactMessageInput,
-  contactMessageSchema,
-  HONEYPOT_MESSAGE,
-  isHoneypotFilled,
-  SERVICE_OPTIONS,
-} from '@kw/contact/contract';
+import type { ContactMessageInput } from '@kw/contact/contract';
+import { CONTACT_SERVICE_OPTIONS as SERVICE_OPTIONS } from '@kw/site';
 import { type FormEvent, useId, useState } from 'react';
+import { ANALYTICS_EVENTS, trackEvent } from '../components/analytics.ts';
 import { useToast } from '../components/Toaster.tsx';
-import { useSendContactMessageMutation } from './contactApi.ts';
+import { whenStoreReady } from '../site/deferred-store.ts';
 
 type Field = keyof ContactMessageInput;
+
+/**
+ * The contract (zod) and the API slice (RTK Query) load when the visitor sends the form, so
+ * neither weighs on the contact page's first load.
+ */
+async function loadSubmission() {
+  const [contract, { contactApi }, store] = await Promise.all([
+    import('@kw/contact/contract'),
+    import('./contactApi.ts'),
+    whenStoreReady(),
+  ]);
+  return {
+    ...contract,
+    send: (message: ContactMessageInput) =>
+      store.dispatch(contactApi.endpoints.sendContactMessage.initiate(message)).unwrap(),
+  };
+}
 const empty = {
   firstName: '',
   lastName: '',
@@ -34,13 +47,31 @@ export function ContactForm() {
   const toast = useToast();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [send, { isLoading }] = useSendContactMessageMutation();
+  const [isLoading, setLoading] = useState(false);
 
   const set = (field: Field) => (value: string | boolean) =>
     setValues((v) => ({ ...v, [field]: value }));
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (isLoading) return;
+    setLoading(true);
+    try {
+      await submit();
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function submit() {
+    let submission: Awaited<ReturnType<typeof loadSubmission>>;
+    try {
+      submission = await loadSubmission();
+    } catch {
+      toast(FAILURE);
+      return;
+    }
+    const { contactMessageSchema, HONEYPOT_MESSAGE, isHoneypotFilled, send } = submission;
     if (isHoneypotFilled(values)) {
       setErrors({ website: HONEYPOT_MESSAGE });
       toast(FAILURE);
@@ -59,13 +90,17 @@ export function ContactForm() {
     }
     setErrors({});
     try {
-      await send(parsed.data).unwrap();
+      await send(parsed.data);
+      trackEvent(ANALYTICS_EVENTS.contactSubmit);
+      if (parsed.data.service)
+        trackEvent({ ...ANALYTICS_EVENTS.serviceInterest, label: parsed.data.service });
       toast({
         title: 'Message Sent!',
         description: "Thank you for your message. We'll get back to you soon.",
       });
       setValues(empty);
     } catch {
+      trackEvent(ANALYTICS_EVENTS.contactError);
       toast(FAILURE);
     }
   }

@@ -1,0 +1,112 @@
+import { type FormEvent, useId, useState } from 'react';
+import { whenStoreReady } from '../site/deferred-store.ts';
+import { ANALYTICS_EVENTS, trackEvent, utmParameters } from './analytics.ts';
+import { useToast } from './Toaster.tsx';
+
+const FAILURE = {
+  title: 'Error',
+  description: 'Failed to subscribe. Please try again.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * The footer's newsletter signup (public-site.md §4, §5, §8). The contract (zod) and the API
+ * slice (RTK Query) load on submit only, so they stay out of every page's first load.
+ */
+export function NewsletterSignup() {
+  const id = useId();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { isNewsletterHoneypotFilled, newsletterSignupSchema, NEWSLETTER_HONEYPOT_MESSAGE } =
+        await import('@kw/newsletter/contract');
+      if (isNewsletterHoneypotFilled({ name })) {
+        toast({ title: 'Error', description: NEWSLETTER_HONEYPOT_MESSAGE, variant: 'destructive' });
+        return;
+      }
+      const parsed = newsletterSignupSchema.safeParse({
+        email,
+        name,
+        source: 'footer',
+        ...utmParameters(),
+      });
+      if (!parsed.success) {
+        setError(
+          parsed.error.issues.find((i) => i.path[0] === 'email')?.message ??
+            'Invalid email address',
+        );
+        document.getElementById(`${id}-email`)?.focus();
+        return;
+      }
+      setError(null);
+      const [{ newsletterSignupApi }, store] = await Promise.all([
+        import('./newsletterSignupApi.ts'),
+        whenStoreReady(),
+      ]);
+      await store
+        .dispatch(newsletterSignupApi.endpoints.footerNewsletterSignup.initiate(parsed.data))
+        .unwrap();
+      toast({ title: 'Success!', description: "You've been subscribed to our newsletter." });
+      setEmail('');
+    } catch {
+      trackEvent({ ...ANALYTICS_EVENTS.newsletterError, label: 'footer' });
+      toast(FAILURE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="footer-heading">
+        Newsletter
+      </h2>
+      <p className="footer-note">Practical AI tips for Waterloo Region businesses, once a month.</p>
+      <div className="newsletter-row">
+        <label htmlFor={`${id}-email`} className="visually-hidden">
+          Newsletter email address
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Your email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-email-error` : undefined}
+        />
+        <button type="submit" className="button button-light" disabled={busy}>
+          {busy ? 'Subscribing...' : 'Subscribe'}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-email-error`} className="field-error field-error-inverse">
+          {error}
+        </p>
+      )}
+      {/* Off-screen trap for bots; people never see or fill it. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          tabIndex={-1}
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+    </form>
+  );
+}

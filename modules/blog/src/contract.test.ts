@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { excerptOrFallback, headingAnchor, longDate, readingMinutes, slugify } from './contract.ts';
+
+describe('content rules shared with the pages', () => {
+  it.each([
+    ['Hello World', 'hello-world'],
+    ['  AI & You: 2027!  ', 'ai-you-2027'],
+    ['a  --  b', 'a-b'],
+    ['Déjà vu', 'dj-vu'],
+  ])('slug of %j is %j (admin.md §4)', (title, slug) => {
+    expect(slugify(title)).toBe(slug);
+  });
+
+  it.each([
+    ['Why It Matters', 'why-it-matters'],
+    ["What's next?", 'whats-next'],
+    ['1. Quoting', '1-quoting'],
+  ])('anchor of %j is %j', (text, id) => {
+    expect(headingAnchor(text)).toBe(id);
+  });
+
+  it('falls back to the first N characters of text with tags and marks stripped, plus ...', () => {
+    expect(excerptOrFallback('Given', 'x', 200)).toBe('Given');
+    expect(excerptOrFallback('', '<h2>Title</h2><p>Body text</p>', 200)).toBe('Title Body text...');
+    expect(excerptOrFallback('', '## Head\n**bold** [link](/x) ![img](/y.png)', 200)).toBe(
+      'Head bold link img...',
+    );
+    expect(excerptOrFallback('', 'a'.repeat(300), 150)).toBe(`${'a'.repeat(150)}...`);
+  });
+
+  it('reads at 200 words a minute, rounded up', () => {
+    expect(readingMinutes('word '.repeat(200))).toBe(1);
+    expect(readingMinutes('word '.repeat(201))).toBe(2);
+  });
+
+  it('writes dates in long US format', () => {
+    expect(longDate('2026-11-05T12:00:00Z')).toBe('November 5, 2026');
+  });
+});
