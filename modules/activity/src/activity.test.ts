@@ -40,8 +40,43 @@ describe('recent activity, built by the worker', () => {
     timeout: 120_000,
   }, async () => {
     // Events other modules emit, appended directly: the feed knows them by type name.
-    await append('post:p1', 'PostPublished', { postId: 'p1', title: 'Five AI wins for bakeries' });
-    await append('case-study:c1', 'CaseStudyPublished', { title: 'Quoting in minutes' });
+    const POST = '00000000-0000-4000-8000-0000000000d1';
+    await append(`post:${POST}`, 'PostCreated', {
+      postId: POST,
+      title: 'Five AI wins for bakeries',
+      slug: 'five-ai-wins-for-bakeries',
+      content: 'Text',
+      excerpt: '',
+      featuredImage: '',
+      tags: [],
+      categories: [],
+      seoTitle: '',
+      seoDescription: '',
+      readTime: '',
+      publishedAt: null,
+    });
+    await append(`post:${POST}`, 'PostPublished', {
+      postId: POST,
+      publishedAt: new Date().toISOString(),
+    });
+    const CASE = '00000000-0000-4000-8000-0000000000e1';
+    await append(`case-study:${CASE}`, 'CaseStudyCreated', {
+      caseStudyId: CASE,
+      title: 'Quoting in minutes',
+      slug: 'quoting-in-minutes',
+      content: '<p>Text</p>',
+      excerpt: '',
+      featuredImage: '',
+      clientName: '',
+      industry: '',
+      projectType: '',
+      results: '',
+      technologies: [],
+      tags: [],
+      seoTitle: '',
+      seoDescription: '',
+    });
+    await append(`case-study:${CASE}`, 'CaseStudyPublished', { caseStudyId: CASE });
     // Some carry only ids: the title and the name come from the stream's earlier events.
     const JOB = '00000000-0000-4000-8000-00000000a001';
     await append(`job:${JOB}`, 'JobCreated', {
