@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
 import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
-import { AppError, queueBacklog, TooManyRequestsError, ValidationError } from '@kw/platform';
+import { AppError, checkHealth, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
   type AppServices,
   parseOrThrow,
@@ -159,33 +159,8 @@ export function createApp({ services, routes, web }: AppOptions): Express {
   }
 
   app.get('/api/health', async (_req, res) => {
-    const started = Date.now();
-    let database = false;
-    try {
-      await services.db.raw('select 1');
-      database = true;
-    } catch {}
-    const latencyMs = Date.now() - started;
-    const beat = database
-      ? await services
-          .db('worker_heartbeat')
-          .max('beat_at as beat_at')
-          .first()
-          .catch(() => undefined)
-      : undefined;
-    const beatAt = beat?.beat_at ? new Date(beat.beat_at) : undefined;
-    const heartbeatAgeSeconds = beatAt
-      ? Math.round((Date.now() - beatAt.getTime()) / 100) / 10
-      : null;
-    const backlog = database ? await queueBacklog(services.db).catch(() => null) : null;
-    const workerOk = heartbeatAgeSeconds !== null && heartbeatAgeSeconds < 30;
-    res.status(database ? 200 : 503).json({
-      status: database && workerOk ? 'ok' : 'degraded',
-      database: { ok: database, latencyMs },
-      worker: { ok: workerOk, heartbeatAgeSeconds },
-      queue: { backlog },
-      time: new Date().toISOString(),
-    });
+    const health = await checkHealth(services.db);
+    res.status(health.database.ok ? 200 : 503).json(health);
   });
 
   app.all('/api/{*splat}', (req, res) => {

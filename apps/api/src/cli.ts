@@ -163,7 +163,10 @@ const logger = processLogger(config, 'cli');
 const database = await connectDatabase(config);
 await prepareDatabase(database.url, logger);
 const db = createDb(database.url, { min: 0, max: 4 });
-const store = new EventStore(db, { projections });
+// No job queue here: the worker's (async) projections are applied in the append's transaction.
+const store = new EventStore(db, {
+  projections: projections.map((p) => ({ ...p, mode: 'inline' as const })),
+});
 let failed = false;
 try {
   switch (command) {

@@ -16,6 +16,9 @@ const SPEC_PUBLIC = new Set([
   'GET /api/jobs',
   'GET /api/job-categories',
   'POST /api/jobs/:jobId/apply',
+  // Beyond the spec: the newsletter's signed one-click unsubscribe (CASL, RFC 8058).
+  'GET /newsletter/unsubscribe',
+  'POST /newsletter/unsubscribe',
 ]);
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

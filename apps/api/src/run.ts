@@ -28,7 +28,13 @@ await prepareDatabase(database.url, logger);
 
 const db = createDb(database.url, { min: 0, max: 2 });
 const { seeded } = await seedDemoContent(
-  new EventStore(db, { projections: (await import('./modules.ts')).projections }),
+  // No job queue here: the worker's (async) projections are applied in the append's transaction.
+  new EventStore(db, {
+    projections: (await import('./modules.ts')).projections.map((p) => ({
+      ...p,
+      mode: 'inline' as const,
+    })),
+  }),
 );
 await db.destroy();
 if (seeded) logger.info('demo content added');

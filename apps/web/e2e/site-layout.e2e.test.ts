@@ -131,7 +131,12 @@ describe('the public layout on a phone', () => {
     await page.route('**/api/newsletter/subscribe', async (route) => {
       body = route.request().postDataJSON();
       await held;
-      await route.continue(); // the real server: the endpoint answers an error here
+      // The server fails (the newsletter module answers success otherwise).
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Internal server error' }),
+      });
     });
     await page.getByRole('textbox', { name: 'Newsletter email address' }).fill('ann@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();

@@ -1,8 +1,12 @@
 import type { ServerModule } from '@kw/platform';
+import { activityProjection } from './projection.ts';
+import { activityRoutes } from './routes.ts';
+
+export { dailyActivity, recentActivity } from './queries.ts';
 
 export const activityModule: ServerModule = {
   name: 'activity',
-  routes: [],
-  projections: [],
+  routes: activityRoutes,
+  projections: [activityProjection],
   subscriptions: [],
 };

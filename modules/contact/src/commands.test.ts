@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { enrichContact, receiveContact } from './commands.ts';
+import {
+  contactState,
+  deleteContact,
+  enrichContact,
+  receiveContact,
+  shouldNotifyAdmin,
+  updateContact,
+} from './commands.ts';
 import { contactMessageSchema, contactRequestSchema } from './contract.ts';
 
 const visitor = { ip: '203.0.113.9', userAgent: 'UA', referer: 'https://www.example.ca/contact' };
@@ -98,5 +105,76 @@ describe('the contact contract (spec §5)', () => {
         }).success,
       ).toBe(true);
     }
+  });
+});
+
+describe('updateContact (admin.md §4)', () => {
+  const received = receiveContact('s1', message, visitor);
+  const now = new Date('2026-11-22T15:00:00Z');
+
+  it('given a new submission, when status becomes responded, then respondedAt is stamped now', () => {
+    expect(updateContact('s1', contactState(received), { status: 'responded' }, now)).toEqual([
+      {
+        type: 'ContactSubmissionUpdated',
+        data: {
+          submissionId: 's1',
+          changes: { status: 'responded', respondedAt: now.toISOString() },
+        },
+      },
+    ]);
+  });
+
+  it('when marked processed, then ContactMarkedProcessed (processed, responded, time)', () => {
+    expect(
+      updateContact('s1', contactState(received), { processed: true, status: 'responded' }, now),
+    ).toEqual([
+      {
+        type: 'ContactMarkedProcessed',
+        data: { submissionId: 's1', respondedAt: now.toISOString() },
+      },
+    ]);
+  });
+
+  it('when marked spam without a reason, then the reason is "Marked as spam"', () => {
+    expect(updateContact('s1', contactState(received), { isSpam: true }, now)).toEqual([
+      {
+        type: 'ContactMarkedSpam',
+        data: { submissionId: 's1', reason: 'Marked as spam', automatic: false },
+      },
+    ]);
+  });
+
+  it('fields that do not change produce no event', () => {
+    expect(
+      updateContact(
+        's1',
+        contactState(received),
+        { status: 'new', priority: 'medium', isSpam: false },
+        now,
+      ),
+    ).toEqual([]);
+  });
+
+  it('given a deleted submission, then any change is refused as not found', () => {
+    const history = [...received, ...deleteContact('s1', contactState(received))];
+    expect(() => updateContact('s1', contactState(history), { status: 'closed' }, now)).toThrow(
+      'Contact submission not found',
+    );
+  });
+
+  it('the administrator is notified of a real submission once, never of spam', () => {
+    expect(shouldNotifyAdmin(contactState(received), 'owner@example.ca')).toBe(true);
+    expect(shouldNotifyAdmin(contactState(received), undefined)).toBe(false);
+    const spam = receiveContact('s2', message, visitor, {
+      isSpam: true,
+      reason: 'Message is full of links',
+    });
+    expect(spam.map((e) => e.type)).toEqual(['ContactReceived', 'ContactMarkedSpam']);
+    expect(shouldNotifyAdmin(contactState(spam), 'owner@example.ca')).toBe(false);
+    const notified = [
+      ...received,
+      { type: 'AdminNotifiedOfContact', data: { submissionId: 's1', to: 'owner@example.ca' } },
+    ];
+    expect(shouldNotifyAdmin(contactState(notified), 'owner@example.ca')).toBe(false);
   });
 });

@@ -51,14 +51,17 @@ export function isHoneypotFilled(message: { website?: string | undefined }): boo
   return (message.website ?? '').trim() !== '';
 }
 
-/** What the API accepts: the same fields, and the honeypot must be empty. */
-export const contactRequestSchema = contactMessageSchema.refine(
-  (value) => !isHoneypotFilled(value),
-  {
+/**
+ * What the API accepts: the same fields, and the honeypot must be empty. A form may also send
+ * `startedAt`, when the visitor opened it (epoch ms): a submission faster than a person could
+ * type is flagged as spam.
+ */
+export const contactRequestSchema = contactMessageSchema
+  .extend({ startedAt: z.number().int().nonnegative().optional() })
+  .refine((value) => !isHoneypotFilled(value), {
     message: HONEYPOT_MESSAGE,
     path: ['website'],
-  },
-);
+  });
 
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'unknown'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -91,3 +94,60 @@ export interface ContactSubmission {
   createdAt: string;
   enrichedAt: string | null;
 }
+
+export const CONTACT_STATUSES = ['new', 'in_progress', 'responded', 'closed'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const CONTACT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type ContactPriority = (typeof CONTACT_PRIORITIES)[number];
+
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
+  new: 'New',
+  in_progress: 'In Progress',
+  responded: 'Responded',
+  closed: 'Closed',
+};
+
+/** The reason the quick 'mark spam' action records (admin.md §4). */
+export const MARKED_AS_SPAM_REASON = 'Marked as spam';
+export const RESPONSE_NOTES_MAX = 5000;
+
+/** PATCH /api/contact/{id}: any of these, each checked before anything is written. */
+export const contactUpdateSchema = z
+  .strictObject({
+    status: z.enum(CONTACT_STATUSES, {
+      error: `Status must be one of ${CONTACT_STATUSES.join(', ')}`,
+    }),
+    priority: z.enum(CONTACT_PRIORITIES, {
+      error: `Priority must be one of ${CONTACT_PRIORITIES.join(', ')}`,
+    }),
+    processed: z.boolean({ error: 'Processed must be true or false' }),
+    responseNotes: z
+      .string({ error: 'Response notes must be text' })
+      .max(RESPONSE_NOTES_MAX, `Response notes must be at most ${RESPONSE_NOTES_MAX} characters`)
+      .nullable(),
+    respondedAt: z.iso
+      .datetime({ offset: true, error: 'Responded at must be an ISO date and time' })
+      .nullable(),
+    isSpam: z.boolean({ error: 'Spam must be true or false' }),
+    spamReason: z
+      .string({ error: 'Spam reason must be text' })
+      .trim()
+      .max(500, 'Spam reason must be at most 500 characters')
+      .nullable(),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to update' });
+
+export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
+
+export interface ContactAnalytics {
+  totalSubmissions: number;
+  /** Received in the last 30 days. */
+  recentSubmissions: number;
+  processedSubmissions: number;
+  unprocessedSubmissions: number;
+  spamSubmissions: number;
+  serviceCounts: Record<string, number>;
+}
+
+export const CONTACT_RECENT_DAYS = 30;

@@ -1,4 +1,4 @@
-import type { DeviceType } from './contract.ts';
+import type { ContactPriority, ContactStatus, DeviceType } from './contract.ts';
 
 export interface ContactReceived {
   type: 'ContactReceived';
@@ -32,6 +32,58 @@ export interface ContactSubmissionEnriched {
   };
 }
 
-export type ContactEvent = ContactReceived | ContactSubmissionEnriched;
+/** The administrator's edits: only the fields that changed. */
+export interface ContactSubmissionUpdated {
+  type: 'ContactSubmissionUpdated';
+  data: {
+    submissionId: string;
+    changes: {
+      status?: ContactStatus;
+      priority?: ContactPriority;
+      processed?: boolean;
+      responseNotes?: string | null;
+      respondedAt?: string | null;
+    };
+  };
+}
+
+/** Processed, and so responded (admin.md §4). */
+export interface ContactMarkedProcessed {
+  type: 'ContactMarkedProcessed';
+  data: { submissionId: string; respondedAt: string };
+}
+
+/** By the administrator, or on intake by the spam rules (`automatic`). */
+export interface ContactMarkedSpam {
+  type: 'ContactMarkedSpam';
+  data: { submissionId: string; reason: string; automatic: boolean };
+}
+
+export interface ContactUnmarkedSpam {
+  type: 'ContactUnmarkedSpam';
+  data: { submissionId: string };
+}
+
+/** The read model forgets the person; the log keeps that it happened. */
+export interface ContactSubmissionDeleted {
+  type: 'ContactSubmissionDeleted';
+  data: { submissionId: string };
+}
+
+/** The worker told ADMIN_EMAIL about the submission: never twice. */
+export interface AdminNotifiedOfContact {
+  type: 'AdminNotifiedOfContact';
+  data: { submissionId: string; to: string };
+}
+
+export type ContactEvent =
+  | ContactReceived
+  | ContactSubmissionEnriched
+  | ContactSubmissionUpdated
+  | ContactMarkedProcessed
+  | ContactMarkedSpam
+  | ContactUnmarkedSpam
+  | ContactSubmissionDeleted
+  | AdminNotifiedOfContact;
 
 export const contactStream = (submissionId: string): string => `contact:${submissionId}`;

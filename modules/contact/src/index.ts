@@ -4,7 +4,11 @@ import { contactRoutes } from './routes.ts';
 
 export type { ContactEvent } from './events.ts';
 export { contactStream } from './events.ts';
-export { findContactSubmission, listContactSubmissions } from './queries.ts';
+export {
+  contactAnalytics,
+  findContactSubmission,
+  listContactSubmissions,
+} from './queries.ts';
 
 export const ENRICH_CONTACT_QUEUE = 'contact.enrich';
 
@@ -13,9 +17,16 @@ export const enrichContactSubscription: Subscription = {
   handles: ['ContactReceived'],
 };
 
+export const NOTIFY_ADMIN_QUEUE = 'contact.notify-admin';
+
+export const notifyAdminSubscription: Subscription = {
+  queue: NOTIFY_ADMIN_QUEUE,
+  handles: ['ContactReceived'],
+};
+
 export const contactModule: ServerModule = {
   name: 'contact',
   routes: contactRoutes,
   projections: [contactSubmissionsProjection],
-  subscriptions: [enrichContactSubscription],
+  subscriptions: [enrichContactSubscription, notifyAdminSubscription],
 };

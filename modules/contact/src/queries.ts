@@ -1,5 +1,5 @@
 import type { Db } from '@kw/platform';
-import type { ContactSubmission } from './contract.ts';
+import { CONTACT_RECENT_DAYS, type ContactAnalytics, type ContactSubmission } from './contract.ts';
 import { CONTACT_SUBMISSIONS } from './projection.ts';
 
 interface Row {
@@ -72,4 +72,48 @@ export async function findContactSubmission(
 ): Promise<ContactSubmission | undefined> {
   const row = await db<Row>(CONTACT_SUBMISSIONS).where({ id }).first();
   return row ? toSubmission(row) : undefined;
+}
+
+/** The figures of the Contact Submissions page's analytics panel. */
+export async function contactAnalytics(db: Db, now = new Date()): Promise<ContactAnalytics> {
+  const since = new Date(now.getTime() - CONTACT_RECENT_DAYS * 86_400_000);
+  const totals = await db(CONTACT_SUBMISSIONS)
+    .select(
+      db.raw('count(*)::int as total'),
+      db.raw('count(*) filter (where created_at >= ?)::int as recent', [since]),
+      db.raw('count(*) filter (where processed)::int as processed'),
+      db.raw('count(*) filter (where is_spam)::int as spam'),
+    )
+    .first<{ total: number; recent: number; processed: number; spam: number }>();
+  const services = await db(CONTACT_SUBMISSIONS)
+    .select('service')
+    .count<{ service: string; count: number }[]>('* as count')
+    .groupBy('service');
+  const serviceCounts: Record<string, number> = {};
+  for (const row of services) serviceCounts[row.service || 'general'] = Number(row.count);
+  const total = totals?.total ?? 0;
+  const processed = totals?.processed ?? 0;
+  return {
+    totalSubmissions: total,
+    recentSubmissions: totals?.recent ?? 0,
+    processedSubmissions: processed,
+    unprocessedSubmissions: total - processed,
+    spamSubmissions: totals?.spam ?? 0,
+    serviceCounts,
+  };
+}
+
+/** Submissions with this very message from this address since `since`: the burst signal. */
+export async function countSameMessageFromIp(
+  db: Db,
+  ip: string,
+  message: string,
+  since: Date,
+): Promise<number> {
+  const row = await db(CONTACT_SUBMISSIONS)
+    .where({ ip_address: ip, message })
+    .where('created_at', '>=', since)
+    .count<{ count: number }[]>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
 }

@@ -28,8 +28,71 @@ export function isNewsletterHoneypotFilled(value: { name?: string | undefined })
   return (value.name ?? '').trim() !== '';
 }
 
-/** What the API accepts: the same fields, and the honeypot must be empty. */
-export const newsletterSignupRequestSchema = newsletterSignupSchema.refine(
-  (value) => !isNewsletterHoneypotFilled(value),
-  { message: NEWSLETTER_HONEYPOT_MESSAGE, path: ['name'] },
-);
+/**
+ * What the API accepts: the same fields, and the honeypot must be empty. A form may also send
+ * `startedAt` (epoch ms when it was shown): a sign-up faster than a person could type is flagged.
+ */
+export const newsletterSignupRequestSchema = newsletterSignupSchema
+  .extend({ startedAt: z.number().int().nonnegative().optional() })
+  .refine((value) => !isNewsletterHoneypotFilled(value), {
+    message: NEWSLETTER_HONEYPOT_MESSAGE,
+    path: ['name'],
+  });
+
+export const SUBSCRIBE_SUCCESS_MESSAGE = "You've been subscribed to our newsletter.";
+export const DEFAULT_SOURCE = 'website';
+
+/** A newsletter subscription as the back office reads it (admin.md §3). */
+export interface NewsletterSubscription {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  subscribed: boolean;
+  isSpam: boolean;
+  spamReason: string | null;
+  source: string;
+  deviceType: 'mobile' | 'desktop' | 'tablet' | 'unknown' | null;
+  country: string | null;
+  city: string | null;
+  ipAddress: string | null;
+  browserInfo: { name: string | null; version: string | null; os: string | null };
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referer: string | null;
+  createdAt: string;
+  unsubscribedAt: string | null;
+  /** The signed one-click link to give the subscriber. */
+  unsubscribeUrl: string;
+}
+
+export interface NewsletterAnalytics {
+  totalSubscriptions: number;
+  activeSubscriptions: number;
+  spamCount: number;
+  /** Since midnight in Kitchener-Waterloo (America/Toronto). */
+  recentSignups: number;
+  /** Since Monday 00:00 there. */
+  weeklySignups: number;
+  /** Since the 1st of the month there. */
+  monthlySignups: number;
+}
+
+export const markSpamRequestSchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'Reason must be at most 500 characters'),
+});
+
+export const newsletterListQuerySchema = z.object({
+  includeUnsubscribed: z
+    .enum(['true', 'false'], { error: 'includeUnsubscribed must be true or false' })
+    .optional()
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export const NEWSLETTER_EXPORT_DEFAULT_NAME = 'newsletter_export.csv';

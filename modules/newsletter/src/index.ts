@@ -1,8 +1,29 @@
-import type { ServerModule } from '@kw/platform';
+import type { ServerModule, Subscription } from '@kw/platform';
+import { newsletterSubscribersProjection } from './projection.ts';
+import { newsletterRoutes } from './routes.ts';
+
+export { subscriberIdFor } from './commands.ts';
+export type { NewsletterEvent } from './events.ts';
+export { subscriberStream } from './events.ts';
+export { newsletterAnalytics } from './queries.ts';
+export { checkUnsubscribeToken, unsubscribeUrl } from './unsubscribe-link.ts';
+
+export const ENRICH_SUBSCRIBER_QUEUE = 'newsletter.enrich';
+export const WELCOME_SUBSCRIBER_QUEUE = 'newsletter.welcome';
+
+export const enrichSubscriberSubscription: Subscription = {
+  queue: ENRICH_SUBSCRIBER_QUEUE,
+  handles: ['SubscriberJoined', 'SubscriberResubscribed'],
+};
+
+export const welcomeSubscriberSubscription: Subscription = {
+  queue: WELCOME_SUBSCRIBER_QUEUE,
+  handles: ['SubscriberJoined', 'SubscriberResubscribed'],
+};
 
 export const newsletterModule: ServerModule = {
   name: 'newsletter',
-  routes: [],
-  projections: [],
-  subscriptions: [],
+  routes: newsletterRoutes,
+  projections: [newsletterSubscribersProjection],
+  subscriptions: [enrichSubscriberSubscription, welcomeSubscriberSubscription],
 };

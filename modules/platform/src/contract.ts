@@ -5,3 +5,12 @@ export interface ApiErrorBody {
   message: string;
   errors?: { path: string; message: string }[];
 }
+
+/**
+ * A spreadsheet cell that cannot run as a formula: text beginning with = + - @ (or a tab or
+ * carriage return) gets a leading apostrophe (OWASP's advice against CSV injection).
+ */
+export function safeCsvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}

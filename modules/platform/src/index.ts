@@ -4,6 +4,7 @@ export * from './embedded-postgres.ts';
 export * from './errors.ts';
 export * from './event-store/event-store.ts';
 export * from './event-store/types.ts';
+export * from './health.ts';
 export * from './jobs/boss.ts';
 export * from './logger.ts';
 export * from './mail.ts';

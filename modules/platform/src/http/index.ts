@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 export { type RateLimit, RateLimiter } from './rate-limit.ts';
+export * from './spam.ts';
 
 /** What every request handler may use; built once by the API's composition root. */
 export interface AppServices {

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium } from './browser.ts';
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ web: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('Settings', () => {
+  it('changes the password with the spec rules and messages, keeping the session with the fresh token', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.url}/admin`);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const firstToken = await page.evaluate(() => localStorage.getItem('adminToken'));
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.getByText('Administrator with full access').isVisible()).toBe(true);
+    expect(await page.getByText('Username and password authentication').isVisible()).toBe(true);
+
+    // The §5 rules, in the browser.
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Current password is required').waitFor();
+    expect(await page.getByText('Please confirm your new password').isVisible()).toBe(true);
+    await page.getByLabel('Current Password').fill('wrong password');
+    await page.getByLabel('New Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm New Password').fill('abd');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('New password must be at least 6 characters').waitFor();
+    expect(await page.getByText("Passwords don't match").isVisible()).toBe(true);
+
+    // Show/hide toggles.
+    const current = page.getByLabel('Current Password');
+    expect(await current.getAttribute('type')).toBe('password');
+    await page.locator('.ant-input-password-icon').first().click();
+    expect(await current.getAttribute('type')).toBe('text');
+
+    // The server's refusal.
+    await page.getByLabel('New Password', { exact: true }).fill('new secret 1');
+    await page.getByLabel('Confirm New Password').fill('new secret 1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password Change Failed').waitFor();
+    expect(await page.getByText('Current password is incorrect').first().isVisible()).toBe(true);
+
+    // Success: the fresh token replaces the old one and the session goes on.
+    await current.fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password Updated').waitFor();
+    expect(await page.getByText('Your password has been successfully changed.').isVisible()).toBe(
+      true,
+    );
+    const freshToken = await page.evaluate(() => localStorage.getItem('adminToken'));
+    expect(freshToken).not.toBe(firstToken);
+    expect((await app.fetch('/api/auth/verify', { token: freshToken! })).status).toBe(200);
+
+    // System and About tabs show real values.
+    await page.getByRole('tab', { name: 'System' }).click();
+    await page.getByText('PostgreSQL').waitFor();
+    expect(await page.getByText(app.config.uploadsDir).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'About' }).click();
+    await page.getByText('1.0.0').waitFor();
+    await page.close();
+  });
+});

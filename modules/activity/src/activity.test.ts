@@ -1,0 +1,380 @@
+import { projections } from '@kw/api/modules';
+import { rebuildProjections } from '@kw/platform';
+import { eventually } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { relativeTime } from './contract.ts';
+import { describeActivity } from './describe.ts';
+import { activityProjection } from './projection.ts';
+import { dailyActivity } from './queries.ts';
+
+let app: TestApp;
+let token: string;
+beforeAll(async () => {
+  app = await startTestApp({ worker: true });
+  token = await app.login();
+});
+afterAll(() => app.close());
+
+const append = (stream: string, type: string, data: unknown) =>
+  app.api.runtime.store.append(stream, 'any', [{ type, data }], { metadata: { actor: 'test' } });
+
+/** Every queued job done: the worker is slow to start on a loaded machine. */
+const drained = () =>
+  eventually(
+    async () => {
+      const row = await app.db.raw(
+        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+      );
+      return row.rows[0].n === 0;
+    },
+    90_000,
+    200,
+  );
+
+const feedCount = async () =>
+  Number((await app.db('recent_activity').count<{ count: number }[]>('* as count'))[0]!.count);
+
+describe('recent activity, built by the worker', () => {
+  it('shows each kind of business event with its title, icon and colour, newest first', {
+    timeout: 120_000,
+  }, async () => {
+    // Events other modules emit, appended directly: the feed knows them by type name.
+    const POST = '00000000-0000-4000-8000-0000000000d1';
+    await append(`post:${POST}`, 'PostCreated', {
+      postId: POST,
+      title: 'Five AI wins for bakeries',
+      slug: 'five-ai-wins-for-bakeries',
+      content: 'Text',
+      excerpt: '',
+      featuredImage: '',
+      tags: [],
+      categories: [],
+      seoTitle: '',
+      seoDescription: '',
+      readTime: '',
+      publishedAt: null,
+    });
+    await append(`post:${POST}`, 'PostPublished', {
+      postId: POST,
+      publishedAt: new Date().toISOString(),
+    });
+    const CASE = '00000000-0000-4000-8000-0000000000e1';
+    await append(`case-study:${CASE}`, 'CaseStudyCreated', {
+      caseStudyId: CASE,
+      title: 'Quoting in minutes',
+      slug: 'quoting-in-minutes',
+      content: '<p>Text</p>',
+      excerpt: '',
+      featuredImage: '',
+      clientName: '',
+      industry: '',
+      projectType: '',
+      results: '',
+      technologies: [],
+      tags: [],
+      seoTitle: '',
+      seoDescription: '',
+    });
+    await append(`case-study:${CASE}`, 'CaseStudyPublished', { caseStudyId: CASE });
+    // Some carry only ids: the title and the name come from the stream's earlier events.
+    const JOB = '00000000-0000-4000-8000-00000000a001';
+    await append(`job:${JOB}`, 'JobCreated', {
+      jobId: JOB,
+      title: 'Senior Developer',
+      description: '<p>Build things.</p>',
+      categoryId: null,
+      location: 'Waterloo',
+      employmentType: 'full-time',
+      salaryRange: '',
+      experienceLevel: 'senior',
+      requirements: '',
+      responsibilities: '',
+      benefits: '',
+    });
+    await append(`job:${JOB}`, 'JobPublished', { jobId: JOB });
+    const application = (applicationId: string, firstName: string, lastName: string) => ({
+      applicationId,
+      jobId: JOB,
+      jobTitle: 'Senior Developer',
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.ca`,
+      phone: '',
+      coverLetter: '',
+      resumeFilename: `${applicationId}.pdf`,
+      resumeOriginalName: 'r.pdf',
+      resumeMimeType: 'application/pdf',
+      resumeSize: 1,
+      ipAddress: '',
+      userAgent: '',
+    });
+    const A1 = '00000000-0000-4000-8000-0000000000b1';
+    const A2 = '00000000-0000-4000-8000-0000000000b2';
+    await append(`application:${A1}`, 'ApplicationSubmitted', application(A1, 'Grace', 'Hopper'));
+    await append(`application:${A2}`, 'ApplicationSubmitted', application(A2, 'Alan', 'Turing'));
+    await append(`application:${A2}`, 'ApplicationRejected', { applicationId: A2, notes: '' });
+    await append('admin:admin', 'AdminPasswordChanged', { username: 'admin', via: 'settings' });
+    // And through the public API.
+    const contact = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: 'ann@example.ca',
+        message: 'Please call me about a project.',
+      },
+    });
+    expect(contact.status).toBe(201);
+    await app.fetch('/api/newsletter/subscribe', {
+      method: 'POST',
+      json: { email: 'reader@example.ca' },
+    });
+
+    await drained();
+    expect(await feedCount()).toBe(9);
+    const res = await app.fetch('/api/admin/recent-activity', { token });
+    expect(res.status).toBe(200);
+    const items = await res.json();
+    const byTitle = Object.fromEntries(items.map((i: { title: string }) => [i.title, i]));
+    expect(byTitle['Blog post published: Five AI wins for bakeries']).toMatchObject({
+      icon: 'FileText',
+      color: 'blue',
+    });
+    expect(byTitle['Case study published: Quoting in minutes']).toMatchObject({
+      icon: 'BookOpen',
+      color: 'purple',
+    });
+    expect(byTitle['Job published: Senior Developer']).toMatchObject({
+      icon: 'Briefcase',
+      color: 'blue',
+    });
+    expect(byTitle['New job application: Grace Hopper for Senior Developer']).toMatchObject({
+      icon: 'Briefcase',
+      color: 'indigo',
+    });
+    expect(byTitle['Application rejected: Alan Turing']).toMatchObject({
+      icon: 'Briefcase',
+      color: 'gray',
+    });
+    expect(byTitle['Administrator password changed']).toMatchObject({
+      icon: 'FileText',
+      color: 'gray',
+    });
+    expect(byTitle['New contact submission: Ann Lee']).toMatchObject({
+      icon: 'Mail',
+      color: 'green',
+    });
+    expect(byTitle['New newsletter subscriber: reader@example.ca']).toMatchObject({
+      icon: 'Users',
+      color: 'orange',
+    });
+    const times = items.map((i: { timestamp: string }) => new Date(i.timestamp).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('a job that runs twice changes nothing (idempotent)', async () => {
+    const before = await app.db('recent_activity').orderBy('position');
+    const events = await app
+      .db('events')
+      .whereIn('type', activityProjection.handles as string[])
+      .orderBy('position');
+    const { toStoredEvent } = await import('@kw/platform');
+    await app.db.transaction(async (trx) => {
+      for (const row of events) await activityProjection.apply(trx, toStoredEvent(row));
+    });
+    expect(await app.db('recent_activity').orderBy('position')).toEqual(before);
+  });
+
+  it("deleting a contact submission takes the person's name out of the feed", {
+    timeout: 120_000,
+  }, async () => {
+    const list = await (await app.fetch('/api/contact', { token })).json();
+    const id = list.find((s: { email: string }) => s.email === 'ann@example.ca').id;
+    expect((await app.fetch(`/api/contact/${id}`, { method: 'DELETE', token })).status).toBe(204);
+    await eventually(
+      async () =>
+        !(await app
+          .db('recent_activity')
+          .where({ stream_id: `contact:${id}` })
+          .first()),
+      30_000,
+      100,
+    );
+  });
+
+  it('rebuilding every projection from the log gives the same tables as the live ones', async () => {
+    const tables = [...new Set(projections.flatMap((p) => p.tables))].sort();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'recent_activity',
+        'daily_activity_events',
+        'newsletter_subscribers',
+        'contact_submissions',
+      ]),
+    );
+    // Wait for the worker to finish every queued job before comparing.
+    await eventually(
+      async () => {
+        const row = await app.db.raw(
+          "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+        );
+        return row.rows[0].n === 0;
+      },
+      30_000,
+      100,
+    );
+    const snapshot = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const table of tables) out[table] = await app.db(table).select('*').orderByRaw('1');
+      return out;
+    };
+    const live = await snapshot();
+    expect(live.recent_activity!.length).toBeGreaterThan(5);
+    await rebuildProjections(app.api.runtime.store, projections);
+    expect(await snapshot()).toEqual(live);
+  });
+});
+
+describe("daily counts for the 30-day chart, on Toronto's calendar", () => {
+  it('counts contact submissions, sign-ups and page views per local day, today included', async () => {
+    const fresh = await startTestApp();
+    try {
+      const store = fresh.api.runtime.store;
+      const at = async (stream: string, type: string, data: unknown, when: string) => {
+        const [event] = await store.append(stream, 'any', [{ type, data }], {
+          metadata: { actor: 'test' },
+        });
+        await fresh.db('events').where({ position: event!.position }).update({ occurred_at: when });
+      };
+      const view = {
+        path: '/',
+        referrer: '',
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+        userAgent: '',
+        ipAddress: '',
+      };
+      // Now: Saturday 21 November 2026, 23:59 in Toronto (Sunday already in UTC).
+      const now = new Date('2026-11-22T04:59:00Z');
+      await at('analytics:1', 'PageViewed', view, '2026-11-22T04:30:00Z'); // Sat 23:30: today
+      await at('analytics:2', 'PageViewed', view, '2026-11-21T05:00:00Z'); // Sat 00:00: today
+      await at('analytics:3', 'PageViewed', view, '2026-11-21T04:59:59Z'); // Fri 23:59:59
+      const contact = (id: string) => ({
+        submissionId: id,
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.ca',
+        phone: '',
+        company: '',
+        service: '',
+        message: 'A message of some length',
+        subscribeNewsletter: false,
+        ipAddress: '',
+        userAgent: '',
+        referer: '',
+      });
+      const subscriber = (id: string, email: string) => ({
+        subscriberId: id,
+        email,
+        firstName: null,
+        lastName: null,
+        source: 'website',
+        ipAddress: '',
+        userAgent: '',
+        referer: '',
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+      });
+      const S1 = '00000000-0000-4000-8000-0000000000a1';
+      const S2 = '00000000-0000-4000-8000-0000000000a2';
+      const C1 = '00000000-0000-4000-8000-0000000000c1';
+      await at(`contact:${C1}`, 'ContactReceived', contact(C1), '2026-11-21T12:00:00Z');
+      await at(
+        `subscriber:${S1}`,
+        'SubscriberJoined',
+        subscriber(S1, 'a@b.ca'),
+        '2026-10-23T04:00:00Z',
+      ); // Oct 23 00:00 EDT: day 1 of 30
+      await at(
+        `subscriber:${S2}`,
+        'SubscriberJoined',
+        subscriber(S2, 'c@d.ca'),
+        '2026-10-23T03:59:00Z',
+      ); // Oct 22: outside
+      await rebuildProjections(store, [activityProjection]);
+      const days = await dailyActivity(fresh.db, 30, now);
+      expect(days).toHaveLength(30);
+      expect(days[0]).toEqual({
+        date: '2026-10-23',
+        contactSubmissions: 0,
+        newsletterSignups: 1,
+        pageViews: 0,
+      });
+      expect(days[29]).toEqual({
+        date: '2026-11-21',
+        contactSubmissions: 1,
+        newsletterSignups: 0,
+        pageViews: 2,
+      });
+      expect(days[28]).toEqual({
+        date: '2026-11-20',
+        contactSubmissions: 0,
+        newsletterSignups: 0,
+        pageViews: 1,
+      });
+      expect(days.reduce((n, d) => n + d.newsletterSignups, 0)).toBe(1);
+      const res = await fresh.fetch('/api/admin/daily-activity', { token: await fresh.login() });
+      expect((await res.json()).length).toBe(30);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('system status and information', () => {
+  it('reports the database, the worker heartbeat, the queue and the mail transport as measured', async () => {
+    const res = await app.fetch('/api/admin/system-status', { token });
+    expect(res.status).toBe(200);
+    const status = await res.json();
+    expect(status.database.ok).toBe(true);
+    expect(status.worker.ok).toBe(true);
+    expect(status.worker.heartbeatAgeSeconds).toBeLessThan(30);
+    expect(typeof status.queue.backlog).toBe('number');
+    expect(status.email).toEqual({ ok: true, transport: 'files' });
+  });
+
+  it('says which database, where files are stored, the environment and the version', async () => {
+    const info = await (await app.fetch('/api/admin/system-info', { token })).json();
+    expect(info.database.engine).toBe('PostgreSQL');
+    expect(info.database.version).toMatch(/^\d+/);
+    expect(info.fileStorage).toEqual({ kind: 'local', path: app.config.uploadsDir });
+    expect(info.environment).toBe('test');
+    expect(info.version).toBe('1.0.0');
+  });
+});
+
+describe('relative times and titles', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it.each([
+    ['2026-11-22T11:59:30Z', 'Just now'],
+    ['2026-11-22T11:59:00Z', '1 minute ago'],
+    ['2026-11-22T11:15:00Z', '45 minutes ago'],
+    ['2026-11-22T11:00:00Z', '1 hour ago'],
+    ['2026-11-21T13:00:00Z', '23 hours ago'],
+    ['2026-11-21T12:00:00Z', '1 day ago'],
+    ['2026-11-12T12:00:00Z', '10 days ago'],
+    ['2026-11-22T12:05:00Z', 'Just now'],
+  ])('%s reads %s', (when, text) => expect(relativeTime(when, now)).toBe(text));
+
+  it('events outside the feed have no line; missing titles still read well', () => {
+    expect(describeActivity('ContactSubmissionEnriched', {})).toBeNull();
+    expect(describeActivity('PostPublished', {})).toEqual({
+      title: 'Blog post published',
+      icon: 'FileText',
+      color: 'blue',
+    });
+  });
+});

@@ -1,0 +1,273 @@
+import { eventually } from '@kw/platform/testing';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+
+const received: { to: string; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+      callback();
+    });
+  },
+});
+
+const valid = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.ca',
+  company: 'Lee Bakery',
+  service: 'integration',
+  message: 'Our point of sale and our books do not talk to each other.',
+};
+
+let app: TestApp;
+let token: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  app = await startTestApp({
+    worker: true,
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAIL: 'owner@example.ca' },
+  });
+  token = await app.login();
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function submit(json: Record<string, unknown>, ip = '203.0.113.20'): Promise<string> {
+  const res = await app.fetch('/api/contact', {
+    method: 'POST',
+    json,
+    headers: { 'x-forwarded-for': ip },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()).id;
+}
+
+const patch = (id: string, json: unknown) =>
+  app.fetch(`/api/contact/${id}`, { method: 'PATCH', token, json });
+const row = (id: string) => app.db('contact_submissions').where({ id }).first();
+/** What the administrator wrote to a stream (the worker's enrichment may land at any time). */
+const adminTypes = async (id: string) =>
+  app
+    .db('events')
+    .where({ stream_id: `contact:${id}` })
+    .whereRaw("metadata->>'actor' like 'admin:%'")
+    .orderBy('version')
+    .pluck('type');
+const streamTypes = async (id: string) =>
+  app
+    .db('events')
+    .where({ stream_id: `contact:${id}` })
+    .orderBy('version')
+    .pluck('type');
+
+describe('intake spam rules', () => {
+  it('a message full of links is kept, flagged with its reason, and the administrator is not e-mailed', async () => {
+    const id = await submit({
+      ...valid,
+      email: 'links@example.com',
+      message: 'cheap http://a.example http://b.example http://c.example http://d.example',
+    });
+    expect(await row(id)).toMatchObject({ is_spam: true, spam_reason: 'Message is full of links' });
+    expect(await streamTypes(id)).toEqual(['ContactReceived', 'ContactMarkedSpam']);
+  });
+
+  it('a form sent in under 3 seconds is flagged as too fast', async () => {
+    const id = await submit({ ...valid, email: 'fast@example.com', startedAt: Date.now() - 800 });
+    expect(await row(id)).toMatchObject({
+      is_spam: true,
+      spam_reason: 'Submitted faster than a person could type',
+    });
+  });
+
+  it('the same message a third time from one IP within 10 minutes is flagged as a burst', async () => {
+    const json = {
+      ...valid,
+      email: 'burst@example.com',
+      message: 'Please call me back about a quote.',
+    };
+    const ip = '203.0.113.99';
+    const first = await submit(json, ip);
+    const second = await submit(json, ip);
+    const third = await submit(json, ip);
+    expect((await row(first)).is_spam).toBe(false);
+    expect((await row(second)).is_spam).toBe(false);
+    expect(await row(third)).toMatchObject({
+      is_spam: true,
+      spam_reason: 'Same message sent repeatedly from one address',
+    });
+  });
+});
+
+describe('administrator notification', () => {
+  it('each non-spam submission e-mails ADMIN_EMAIL once; spam ones do not', {
+    timeout: 150_000,
+  }, async () => {
+    const id = await submit(
+      { ...valid, firstName: 'Notify', email: 'notify@example.ca' },
+      '203.0.113.30',
+    );
+    const spam = await submit(
+      {
+        ...valid,
+        email: 'spam@example.com',
+        message: 'x http://a.b http://c.d http://e.f http://g.h',
+      },
+      '203.0.113.31',
+    );
+    const mine = (m: { raw: string }) => m.raw.includes(`<contact-${id}@`);
+    const mail = await eventually(async () => received.find(mine), 60_000);
+    expect(mail.to).toBe('owner@example.ca');
+    expect(mail.raw).toContain('Subject: New contact submission from Notify Lee');
+    expect(mail.raw).toContain('Service: Integration & Automation');
+    await eventually(
+      async () => (await streamTypes(id)).includes('AdminNotifiedOfContact'),
+      60_000,
+    );
+    // The spam one's job has run too, and sent nothing. (A queue woken while busy may wait for
+    // its next poll, up to 10 s: hence the generous waits.)
+    await eventually(
+      async () =>
+        (
+          await app
+            .db('pgboss.job')
+            .where({ name: 'contact.notify-admin', state: 'completed' })
+            .count<{ count: number }[]>('* as count')
+        )[0]!.count >= 2,
+      60_000,
+    );
+    expect(received.filter(mine)).toHaveLength(1);
+    expect(received.some((m) => m.raw.includes(`<contact-${spam}@`))).toBe(false);
+  });
+});
+
+describe('PATCH /api/contact/{id}', () => {
+  it('setting status responded also stamps respondedAt; the event names the administrator', async () => {
+    const id = await submit({ ...valid, email: 'p1@example.ca' }, '203.0.113.21');
+    const res = await patch(id, {
+      status: 'responded',
+      priority: 'high',
+      responseNotes: 'Called back',
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      status: 'responded',
+      priority: 'high',
+      responseNotes: 'Called back',
+    });
+    expect(Date.now() - new Date(body.respondedAt).getTime()).toBeLessThan(60_000);
+    const event = await app
+      .db('events')
+      .where({ stream_id: `contact:${id}`, type: 'ContactSubmissionUpdated' })
+      .first();
+    expect(event.metadata.actor).toBe('admin:admin');
+  });
+
+  it('mark processed sets processed and responded (ContactMarkedProcessed); mark spam records "Marked as spam"', async () => {
+    const id = await submit({ ...valid, email: 'p2@example.ca' }, '203.0.113.22');
+    await patch(id, { processed: true, status: 'responded' });
+    expect(await row(id)).toMatchObject({ processed: true, status: 'responded' });
+    expect((await row(id)).responded_at).not.toBeNull();
+    await patch(id, { isSpam: true });
+    expect(await row(id)).toMatchObject({ is_spam: true, spam_reason: 'Marked as spam' });
+    await patch(id, { isSpam: false });
+    expect(await row(id)).toMatchObject({ is_spam: false, spam_reason: null });
+    expect(await streamTypes(id)).toEqual(
+      expect.arrayContaining([
+        'ContactMarkedProcessed',
+        'ContactMarkedSpam',
+        'ContactUnmarkedSpam',
+      ]),
+    );
+  });
+
+  it.each([
+    [{ status: 'archived' }, 'status', 'Status must be one of new, in_progress, responded, closed'],
+    [{ priority: 'critical' }, 'priority', 'Priority must be one of low, medium, high, urgent'],
+    [{ processed: 'yes' }, 'processed', 'Processed must be true or false'],
+    [{ isSpam: 1 }, 'isSpam', 'Spam must be true or false'],
+    [
+      { responseNotes: 'x'.repeat(5001) },
+      'responseNotes',
+      'Response notes must be at most 5000 characters',
+    ],
+    [{ respondedAt: 'yesterday' }, 'respondedAt', 'Responded at must be an ISO date and time'],
+  ])('bad input %j is a 400 naming %s, and nothing is written', async (body, path, message) => {
+    const id = await submit({ ...valid, email: `bad-${path}@example.ca` }, '203.0.113.23');
+    // A valid field beside the bad one is not written either.
+    const res = await patch(id, { priority: 'urgent', ...body });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toContainEqual({ path, message });
+    expect(await adminTypes(id)).toEqual([]);
+    expect((await row(id)).priority).toBe('medium');
+  });
+
+  it('an unknown field, an empty body, an unknown id and a malformed id each get a clear 4xx', async () => {
+    const id = await submit({ ...valid, email: 'p3@example.ca' }, '203.0.113.24');
+    expect((await patch(id, { hacked: true })).status).toBe(400);
+    const empty = await patch(id, {});
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe('Nothing to update');
+    const unknown = await patch('00000000-0000-4000-8000-000000000000', { status: 'closed' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe('Contact submission not found');
+    expect((await patch('42', { status: 'closed' })).status).toBe(400);
+  });
+});
+
+describe('DELETE /api/contact/{id}', () => {
+  it('deletes: the personal data leaves the read model, the log records who deleted it', async () => {
+    const id = await submit({ ...valid, email: 'gone@example.ca' }, '203.0.113.25');
+    const res = await app.fetch(`/api/contact/${id}`, { method: 'DELETE', token });
+    expect(res.status).toBe(204);
+    expect(await row(id)).toBeUndefined();
+    const deleted = await app
+      .db('events')
+      .where({ stream_id: `contact:${id}`, type: 'ContactSubmissionDeleted' })
+      .first();
+    expect(deleted.metadata.actor).toBe('admin:admin');
+    expect((await app.fetch(`/api/contact/${id}`, { method: 'DELETE', token })).status).toBe(404);
+    expect((await patch(id, { status: 'closed' })).status).toBe(404);
+  });
+});
+
+describe('GET /api/contact/analytics', () => {
+  it('counts total, last 30 days, processed, unprocessed, spam and per service', async () => {
+    const list = await (await app.fetch('/api/contact', { token })).json();
+    const res = await app.fetch('/api/contact/analytics', { token });
+    expect(res.status).toBe(200);
+    const a = await res.json();
+    const total = list.length;
+    const processed = list.filter((s: { processed: boolean }) => s.processed).length;
+    expect(a).toMatchObject({
+      totalSubmissions: total,
+      recentSubmissions: total,
+      processedSubmissions: processed,
+      unprocessedSubmissions: total - processed,
+      spamSubmissions: list.filter((s: { isSpam: boolean }) => s.isSpam).length,
+    });
+    expect(a.serviceCounts.integration).toBe(total);
+    // A submission older than 30 days is in the total, not in the recent count.
+    await app
+      .db('contact_submissions')
+      .where({ id: list[0].id })
+      .update({
+        created_at: new Date(Date.now() - 31 * 86_400_000),
+      });
+    const after = await (await app.fetch('/api/contact/analytics', { token })).json();
+    expect(after.recentSubmissions).toBe(total - 1);
+    expect(after.totalSubmissions).toBe(total);
+  });
+});

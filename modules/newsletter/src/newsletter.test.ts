@@ -1,0 +1,443 @@
+import { rebuildProjections } from '@kw/platform';
+import { eventually } from '@kw/platform/testing';
+import { parse } from 'csv-parse/sync';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { subscriberIdFor } from './commands.ts';
+import { newsletterSubscribersProjection } from './projection.ts';
+import { newsletterAnalytics } from './queries.ts';
+import { unsubscribeToken } from './unsubscribe-link.ts';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+// A real SMTP server on 127.0.0.1 receives the welcome e-mails.
+const received: { to: string; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+      callback();
+    });
+  },
+});
+
+let app: TestApp;
+let token: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  app = await startTestApp({ worker: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  token = await app.login();
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** Events a visitor or the administrator caused (the worker's enrichment and welcome land at any time). */
+const requestEvents = async () =>
+  Number(
+    (
+      await app
+        .db('events')
+        .whereRaw("metadata->>'actor' <> 'worker'")
+        .count<{ count: number }[]>('* as count')
+    )[0]!.count,
+  );
+
+const count = async (table: string) =>
+  Number((await app.db(table).count<{ count: number }[]>('* as count'))[0]!.count);
+
+const signup = (json: unknown, ip = '203.0.113.10', headers: Record<string, string> = {}) =>
+  app.fetch('/api/newsletter/subscribe', {
+    method: 'POST',
+    json,
+    headers: { 'x-forwarded-for': ip, 'user-agent': FIREFOX, ...headers },
+  });
+
+describe('POST /api/newsletter/subscribe', () => {
+  it('stores the subscriber with IP, user agent, referer, UTM and source; the worker adds device, browser, OS; a welcome with a one-click unsubscribe goes out', {
+    timeout: 120_000,
+  }, async () => {
+    const res = await signup(
+      {
+        email: 'Ann@Example.ca',
+        name: '',
+        utmSource: 'linkedin',
+        utmMedium: 'social',
+        utmCampaign: 'fall',
+      },
+      '24.114.0.1',
+      { referer: 'https://www.example.ca/blog/ai' },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: "You've been subscribed to our newsletter." });
+    const id = subscriberIdFor('ann@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      email: 'ann@example.ca',
+      subscribed: true,
+      source: 'website',
+      ip_address: '24.114.0.1',
+      user_agent: FIREFOX,
+      referer: 'https://www.example.ca/blog/ai',
+      utm_source: 'linkedin',
+      utm_medium: 'social',
+      utm_campaign: 'fall',
+      is_spam: false,
+    });
+    const enriched = await eventually(
+      () => app.db('newsletter_subscribers').where({ id }).whereNotNull('enriched_at').first(),
+      60_000,
+    );
+    expect(enriched).toMatchObject({
+      device_type: 'desktop',
+      browser_name: 'Firefox',
+      browser_version: '133.0',
+      os: 'Linux',
+    });
+    const mail = await eventually(
+      async () => received.find((m) => m.to === 'ann@example.ca'),
+      60_000,
+    );
+    expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.raw).toMatch(
+      /List-Unsubscribe:\s+<https:\/\/www\.example\.ca\/newsletter\/unsubscribe\?token=/,
+    );
+  });
+
+  it('the same address twice: the same success and no second subscriber, no second welcome', async () => {
+    const before = [await count('newsletter_subscribers'), await requestEvents()];
+    const res = await signup({ email: 'ann@example.ca' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: "You've been subscribed to our newsletter." });
+    expect([await count('newsletter_subscribers'), await requestEvents()]).toEqual(before);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received.filter((m) => m.to === 'ann@example.ca')).toHaveLength(1);
+  });
+
+  it('a filled honeypot is refused with 400 and nothing is stored', async () => {
+    const before = [await requestEvents(), await count('newsletter_subscribers')];
+    const res = await signup({ email: 'bot@example.com', name: 'Bot McBotface' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      message: 'name: Please try again.',
+      errors: [{ path: 'name', message: 'Please try again.' }],
+    });
+    expect([await requestEvents(), await count('newsletter_subscribers')]).toEqual(before);
+  });
+
+  it('an invalid or missing e-mail is refused with the field named', async () => {
+    const res = await signup({ email: 'not-an-address' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([
+      { path: 'email', message: 'Invalid email address' },
+    ]);
+  });
+
+  it('a form sent faster than a person could type is kept but flagged as spam with its reason', async () => {
+    const res = await signup(
+      { email: 'fast@example.com', startedAt: Date.now() - 500 },
+      '203.0.113.11',
+    );
+    expect(res.status).toBe(200);
+    expect(
+      await app.db('newsletter_subscribers').where({ email: 'fast@example.com' }).first(),
+    ).toMatchObject({ is_spam: true, spam_reason: 'Submitted faster than a person could type' });
+  });
+
+  it('more than 10 sign-ups from one IP in 10 minutes get 429 with a clear message; from the 6th they are flagged', async () => {
+    const ip = '198.51.100.77';
+    for (let i = 0; i < 10; i++)
+      expect((await signup({ email: `flood${i}@example.com` }, ip)).status).toBe(200);
+    const flagged = await app
+      .db('newsletter_subscribers')
+      .where({ ip_address: ip, is_spam: true })
+      .pluck('spam_reason');
+    expect(flagged).toHaveLength(5);
+    expect(new Set(flagged)).toEqual(
+      new Set(['Many submissions from one address in a few minutes']),
+    );
+    const res = await signup({ email: 'flood-last@example.com' }, ip);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await res.json()).message).toBe(
+      'Too many sign-ups from your address. Please try again later.',
+    );
+  });
+});
+
+describe('the back office', () => {
+  it('lists active subscriptions, or all with includeUnsubscribed; details carry device, browser, campaign and an unsubscribe link', async () => {
+    const list = await (await app.fetch('/api/newsletter', { token })).json();
+    const ann = list.find((s: { email: string }) => s.email === 'ann@example.ca');
+    expect(ann).toMatchObject({
+      subscribed: true,
+      isSpam: false,
+      source: 'website',
+      deviceType: 'desktop',
+      browserInfo: { name: 'Firefox', version: '133.0', os: 'Linux' },
+      utmSource: 'linkedin',
+      referer: 'https://www.example.ca/blog/ai',
+      ipAddress: '24.114.0.1',
+    });
+    expect(ann.unsubscribeUrl).toMatch(
+      /^https:\/\/www\.example\.ca\/newsletter\/unsubscribe\?token=/,
+    );
+    const bad = await app.fetch('/api/newsletter?includeUnsubscribed=maybe', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('mark spam needs a reason; marks; unmarks; unknown ids are 404 and bad ids 400', async () => {
+    const id = subscriberIdFor('ann@example.ca');
+    const noReason = await app.fetch(`/api/newsletter/${id}/spam`, {
+      method: 'POST',
+      token,
+      json: { reason: ' ' },
+    });
+    expect(noReason.status).toBe(400);
+    expect((await noReason.json()).errors[0]).toEqual({
+      path: 'reason',
+      message: 'A reason is required',
+    });
+    const marked = await app.fetch(`/api/newsletter/${id}/spam`, {
+      method: 'POST',
+      token,
+      json: { reason: 'Competitor scraping' },
+    });
+    expect(marked.status).toBe(200);
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      is_spam: true,
+      spam_reason: 'Competitor scraping',
+    });
+    expect(
+      (await app.fetch(`/api/newsletter/${id}/spam`, { method: 'DELETE', token })).status,
+    ).toBe(200);
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      is_spam: false,
+      spam_reason: null,
+    });
+    const actors = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}` })
+      .whereIn('type', ['SubscriberMarkedSpam', 'SubscriberUnmarkedSpam'])
+      .pluck('metadata');
+    expect(actors.map((m: { actor: string }) => m.actor)).toEqual(['admin:admin', 'admin:admin']);
+    const unknown = subscriberIdFor('nobody@example.ca');
+    expect(
+      (await app.fetch(`/api/newsletter/${unknown}`, { method: 'DELETE', token })).status,
+    ).toBe(404);
+    expect((await app.fetch('/api/newsletter/42/spam', { method: 'DELETE', token })).status).toBe(
+      400,
+    );
+  });
+
+  it('exports CSV with a file name, neutralising cells that begin with = + - @', async () => {
+    await signup(
+      {
+        email: 'x@example.com',
+        utmCampaign: '=HYPERLINK("http://evil")',
+        utmSource: '+1',
+        utmMedium: '@SUM(A1)',
+        source: '-footer',
+      },
+      '203.0.113.12',
+    );
+    const res = await app.fetch('/api/newsletter/export', { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parse(await res.text(), { columns: true }) as Record<string, string>[];
+    const x = rows.find((r) => r.Email === 'x@example.com')!;
+    expect(x['UTM Campaign']).toBe(`'=HYPERLINK("http://evil")`);
+    expect(x['UTM Source']).toBe(`'+1`);
+    expect(x['UTM Medium']).toBe(`'@SUM(A1)`);
+    expect(x.Source).toBe(`'-footer`);
+    expect(rows.find((r) => r.Email === 'ann@example.ca')).toMatchObject({
+      Status: 'Active',
+      Device: 'desktop',
+    });
+  });
+
+  it('deletes a subscription and its personal data from the read model', async () => {
+    const id = subscriberIdFor('x@example.com');
+    expect((await app.fetch(`/api/newsletter/${id}`, { method: 'DELETE', token })).status).toBe(
+      204,
+    );
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toBeUndefined();
+    expect((await app.fetch(`/api/newsletter/${id}`, { method: 'DELETE', token })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  const id = subscriberIdFor('ann@example.ca');
+
+  it('GET shows a confirmation page; POST (RFC 8058 form) unsubscribes; the back office sees the status', async () => {
+    const link = `/newsletter/unsubscribe?token=${unsubscribeToken(app.config.jwtSecret, id)}`;
+    const page = await app.fetch(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Unsubscribe from our newsletter?');
+    expect(html).toContain('ann@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      subscribed: true,
+    });
+
+    const post = await app.fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.status).toBe(200);
+    expect(await post.text()).toContain("You're unsubscribed");
+    const events = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}`, type: 'SubscriberUnsubscribed' });
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toEqual({ subscriberId: id, via: 'one-click' });
+
+    const active = await (await app.fetch('/api/newsletter', { token })).json();
+    expect(active.some((s: { id: string }) => s.id === id)).toBe(false);
+    const all = await (
+      await app.fetch('/api/newsletter?includeUnsubscribed=true', { token })
+    ).json();
+    expect(all.find((s: { id: string }) => s.id === id)).toMatchObject({ subscribed: false });
+
+    // A second click changes nothing.
+    expect((await app.fetch(link, { method: 'POST' })).status).toBe(200);
+    expect(
+      await app
+        .db('events')
+        .where({ stream_id: `subscriber:${id}`, type: 'SubscriberUnsubscribed' }),
+    ).toHaveLength(1);
+  });
+
+  it('signing up again after unsubscribing is a SubscriberResubscribed', async () => {
+    expect((await signup({ email: 'ann@example.ca', source: 'footer' })).status).toBe(200);
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      subscribed: true,
+      source: 'footer',
+    });
+    const types = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}` })
+      .orderBy('version')
+      .pluck('type');
+    expect(types).toContain('SubscriberResubscribed');
+  });
+
+  it('a tampered link is refused with a clear page, on GET and POST, and changes nothing', async () => {
+    const good = unsubscribeToken(app.config.jwtSecret, id);
+    const other = subscriberIdFor('fast@example.com');
+    const tampered = good.replace(id, other);
+    const before = await requestEvents();
+    for (const method of ['GET', 'POST']) {
+      const res = await app.fetch(`/newsletter/unsubscribe?token=${tampered}`, { method });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('This unsubscribe link is not valid');
+    }
+    expect((await app.fetch('/newsletter/unsubscribe')).status).toBe(400);
+    expect(await requestEvents()).toBe(before);
+  });
+
+  it('an expired link is refused with a clear page', async () => {
+    const old = unsubscribeToken(app.config.jwtSecret, id, new Date(Date.now() - 400 * 86_400_000));
+    const res = await app.fetch(`/newsletter/unsubscribe?token=${old}`, { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('This unsubscribe link has expired');
+  });
+});
+
+describe('analytics in the business time zone (America/Toronto)', () => {
+  it("counts today, this week (from Monday) and this month on Toronto's calendar, across the DST change", async () => {
+    const fresh = await startTestApp();
+    try {
+      const store = fresh.api.runtime.store;
+      // Now: Saturday 21 November 2026, 23:59 in Toronto (already Sunday the 22nd in UTC).
+      const now = new Date('2026-11-22T04:59:00Z');
+      const at = {
+        'today-start@example.ca': '2026-11-21T05:00:00Z', // Sat 00:00 EST: today
+        'yesterday-end@example.ca': '2026-11-21T04:59:59Z', // Fri 23:59:59: this week, not today
+        'monday-start@example.ca': '2026-11-16T05:00:00Z', // Mon 00:00: this week
+        'sunday-end@example.ca': '2026-11-16T04:59:00Z', // Sun 15th 23:59: this month only
+        'month-start@example.ca': '2026-11-01T04:00:00Z', // 1 Nov 00:00 EDT (before DST ended)
+        'october@example.ca': '2026-11-01T03:59:00Z', // 31 Oct 23:59 EDT: last month
+      };
+      const visitor = { ip: '203.0.113.1', userAgent: '', referer: '' };
+      const { subscribe, subscriberState } = await import('./commands.ts');
+      for (const [email, when] of Object.entries(at)) {
+        const [stored] = await store.append(
+          `subscriber:${subscriberIdFor(email)}`,
+          0,
+          subscribe(subscriberState([]), { email }, visitor),
+          { metadata: { actor: 'test' } },
+        );
+        await fresh
+          .db('events')
+          .where({ position: stored!.position })
+          .update({ occurred_at: when });
+      }
+      await store.append(
+        `subscriber:${subscriberIdFor('october@example.ca')}`,
+        1,
+        [
+          {
+            type: 'SubscriberMarkedSpam',
+            data: {
+              subscriberId: subscriberIdFor('october@example.ca'),
+              reason: 'x',
+              automatic: false,
+            },
+          },
+        ],
+        { metadata: { actor: 'test' } },
+      );
+      await store.append(
+        `subscriber:${subscriberIdFor('sunday-end@example.ca')}`,
+        1,
+        [
+          {
+            type: 'SubscriberUnsubscribed',
+            data: { subscriberId: subscriberIdFor('sunday-end@example.ca'), via: 'link' },
+          },
+        ],
+        { metadata: { actor: 'test' } },
+      );
+      await rebuildProjections(store, [newsletterSubscribersProjection]);
+      expect(await newsletterAnalytics(fresh.db, now)).toEqual({
+        totalSubscriptions: 6,
+        activeSubscriptions: 5,
+        spamCount: 1,
+        recentSignups: 1,
+        weeklySignups: 3,
+        monthlySignups: 5,
+      });
+      // A minute later it is Sunday in Toronto: a new day, still the same week.
+      expect(await newsletterAnalytics(fresh.db, new Date('2026-11-22T05:00:30Z'))).toMatchObject({
+        recentSignups: 0,
+        weeklySignups: 3,
+      });
+      const res = await fresh.fetch('/api/newsletter/analytics', { token: await fresh.login() });
+      expect(Object.keys(await res.json()).sort()).toEqual([
+        'activeSubscriptions',
+        'monthlySignups',
+        'recentSignups',
+        'spamCount',
+        'totalSubscriptions',
+        'weeklySignups',
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import type { Db } from '@kw/platform';
+import type { NewsletterAnalytics, NewsletterSubscription } from './contract.ts';
+import { NEWSLETTER_SUBSCRIBERS } from './projection.ts';
+
+/** The business's clock for 'today', 'this week' and 'this month'. */
+export const BUSINESS_TIME_ZONE = 'America/Toronto';
+
+export interface SubscriberRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  subscribed: boolean;
+  is_spam: boolean;
+  spam_reason: string | null;
+  source: string;
+  device_type: NewsletterSubscription['deviceType'];
+  browser_name: string | null;
+  browser_version: string | null;
+  os: string | null;
+  country: string | null;
+  city: string | null;
+  ip_address: string | null;
+  referer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  created_at: Date;
+  unsubscribed_at: Date | null;
+}
+
+export function toSubscription(
+  row: SubscriberRow,
+  linkFor: (id: string) => string,
+): NewsletterSubscription {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    subscribed: row.subscribed,
+    isSpam: row.is_spam,
+    spamReason: row.spam_reason,
+    source: row.source || 'website',
+    deviceType: row.device_type,
+    country: row.country,
+    city: row.city,
+    ipAddress: row.ip_address,
+    browserInfo: { name: row.browser_name, version: row.browser_version, os: row.os },
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
+    referer: row.referer,
+    createdAt: row.created_at.toISOString(),
+    unsubscribedAt: row.unsubscribed_at?.toISOString() ?? null,
+    unsubscribeUrl: linkFor(row.id),
+  };
+}
+
+/** Newest first; active ones only unless asked. */
+export async function listSubscriberRows(
+  db: Db,
+  includeUnsubscribed: boolean,
+): Promise<SubscriberRow[]> {
+  const query = db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS)
+    .orderBy('created_at', 'desc')
+    .limit(10_000);
+  if (!includeUnsubscribed) query.where({ subscribed: true });
+  return query;
+}
+
+export async function subscriberExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db(NEWSLETTER_SUBSCRIBERS).where({ id }).first('id'));
+}
+
+/** Sign-ups from this address since `since`: the burst signal. */
+export async function countSignupsFromIp(db: Db, ip: string, since: Date): Promise<number> {
+  const row = await db(NEWSLETTER_SUBSCRIBERS)
+    .where({ ip_address: ip })
+    .where('created_at', '>=', since)
+    .count<{ count: number }[]>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
+}
+
+/** Counts, with 'today', 'this week' (from Monday) and 'this month' on Toronto's calendar. */
+export async function newsletterAnalytics(db: Db, now = new Date()): Promise<NewsletterAnalytics> {
+  const startOf = (unit: 'day' | 'week' | 'month') =>
+    db.raw(`date_trunc('${unit}', ?::timestamptz at time zone ?) at time zone ?`, [
+      now.toISOString(),
+      BUSINESS_TIME_ZONE,
+      BUSINESS_TIME_ZONE,
+    ]);
+  const row = await db(NEWSLETTER_SUBSCRIBERS)
+    .select(
+      db.raw('count(*)::int as total'),
+      db.raw('count(*) filter (where subscribed)::int as active'),
+      db.raw('count(*) filter (where is_spam)::int as spam'),
+      db.raw('count(*) filter (where created_at >= ? and created_at <= ?)::int as today', [
+        startOf('day'),
+        now,
+      ]),
+      db.raw('count(*) filter (where created_at >= ? and created_at <= ?)::int as week', [
+        startOf('week'),
+        now,
+      ]),
+      db.raw('count(*) filter (where created_at >= ? and created_at <= ?)::int as month', [
+        startOf('month'),
+        now,
+      ]),
+    )
+    .first<{
+      total: number;
+      active: number;
+      spam: number;
+      today: number;
+      week: number;
+      month: number;
+    }>();
+  return {
+    totalSubscriptions: row?.total ?? 0,
+    activeSubscriptions: row?.active ?? 0,
+    spamCount: row?.spam ?? 0,
+    recentSignups: row?.today ?? 0,
+    weeklySignups: row?.week ?? 0,
+    monthlySignups: row?.month ?? 0,
+  };
+}

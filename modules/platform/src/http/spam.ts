@@ -1,0 +1,73 @@
+/**
+ * Spam and abuse checks on public intake (contact, newsletter, and later job applications).
+ * Pure: the caller gathers the facts (how long the form was open, how often this IP sent the
+ * same text recently), this decides. A filled honeypot is refused outright by the contracts;
+ * the other signals keep the submission but flag it, so the administrator can reverse a
+ * false positive.
+ */
+
+export interface IntakeFacts {
+  /** Hidden field filled in: a bot. */
+  honeypotFilled?: boolean;
+  /** Milliseconds between the form opening and its submission, when the form sent it. */
+  elapsedMs?: number | undefined;
+  /** Free text a person typed (message, cover letter); links are counted in it. */
+  text?: string;
+  /** How many submissions with the same text came from this IP in the burst window. */
+  sameTextFromIpRecently?: number;
+  /** How many submissions of any text came from this IP in the burst window. */
+  fromIpRecently?: number;
+}
+
+export interface SpamVerdict {
+  isSpam: boolean;
+  reason: string | null;
+}
+
+export const SPAM_RULES = {
+  /** Faster than a person can fill the form in. */
+  minElapsedMs: 3_000,
+  /** More links than an enquiry needs. */
+  maxLinks: 3,
+  /** The same text from one address this many times already in the window. */
+  burstCount: 2,
+  burstWindowMs: 10 * 60_000,
+  /** Submissions of any kind from one address in the window before it looks automated. */
+  maxFromIp: 5,
+} as const;
+
+export const SPAM_REASONS = {
+  honeypot: 'Hidden honeypot field was filled in',
+  tooFast: 'Submitted faster than a person could type',
+  links: 'Message is full of links',
+  burst: 'Same message sent repeatedly from one address',
+  volume: 'Many submissions from one address in a few minutes',
+} as const;
+
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\[url=|<a\s/gi;
+
+export function countLinks(text: string): number {
+  return text.match(LINK)?.length ?? 0;
+}
+
+export function assessIntake(facts: IntakeFacts): SpamVerdict {
+  if (facts.honeypotFilled) return { isSpam: true, reason: SPAM_REASONS.honeypot };
+  if (
+    facts.elapsedMs !== undefined &&
+    facts.elapsedMs >= 0 &&
+    facts.elapsedMs < SPAM_RULES.minElapsedMs
+  )
+    return { isSpam: true, reason: SPAM_REASONS.tooFast };
+  if (facts.text && countLinks(facts.text) > SPAM_RULES.maxLinks)
+    return { isSpam: true, reason: SPAM_REASONS.links };
+  if ((facts.sameTextFromIpRecently ?? 0) >= SPAM_RULES.burstCount)
+    return { isSpam: true, reason: SPAM_REASONS.burst };
+  if ((facts.fromIpRecently ?? 0) >= SPAM_RULES.maxFromIp)
+    return { isSpam: true, reason: SPAM_REASONS.volume };
+  return { isSpam: false, reason: null };
+}
+
+/** Time the form was open, from the optional `startedAt` (epoch ms) the public forms send. */
+export function elapsedSince(startedAt: number | undefined, now = Date.now()): number | undefined {
+  return startedAt === undefined ? undefined : now - startedAt;
+}
