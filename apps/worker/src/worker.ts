@@ -65,7 +65,7 @@ export async function startWorker(
   for (const handler of handlers) {
     await runtime.boss.work<EventJob>(
       handler.queue,
-      { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10, batchSize: 1 },
+      { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, batchSize: 1 },
       async ([job]) => {
         if (!job) return;
         const event = await runtime.store.readEvent(job.data.position);
