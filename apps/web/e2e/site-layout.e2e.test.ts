@@ -186,11 +186,8 @@ describe('the public layout on a phone', () => {
     await page.close();
   });
 
-  it('an accepted signup shows the success toast and clears the e-mail (answer stubbed until the newsletter API is merged)', async () => {
+  it('an accepted signup shows the success toast, clears the e-mail and stores the subscriber', async () => {
     const { page } = await open('/about');
-    await page.route('**/api/newsletter/subscribe', (route) =>
-      route.fulfill({ status: 201, contentType: 'application/json', body: '{"message":"ok"}' }),
-    );
     const email = page.getByRole('textbox', { name: 'Newsletter email address' });
     await email.fill('grace@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -198,6 +195,11 @@ describe('the public layout on a phone', () => {
     await toast.getByText("You've been subscribed to our newsletter.").waitFor();
     expect(await toast.getByText('Success!').isVisible()).toBe(true);
     expect(await email.inputValue()).toBe('');
+    const subscriber = await app
+      .db('newsletter_subscribers')
+      .where({ email: 'grace@example.ca' })
+      .first();
+    expect(subscriber).toMatchObject({ source: 'footer', subscribed: true });
     await page.close();
   });
 });

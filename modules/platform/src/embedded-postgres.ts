@@ -34,7 +34,7 @@ async function loadEmbeddedPostgres() {
   const hookModule = 'async-exit-hook';
   const exitHook = ((await import(hookModule)) as { default: { unhookEvent(event: string): void } })
     .default;
-  for (const event of ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'])
+  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'])
     exitHook.unhookEvent(event);
   return EmbeddedPostgres;
 }
