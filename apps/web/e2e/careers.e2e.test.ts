@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { eventually } from '@kw/platform/testing';
+import { eventually, startSmtpCatcher } from '@kw/platform/testing';
 import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCatcher } from '../../../modules/careers/src/smtp-catcher.ts';
 import { createCategory, createJob, PDF } from '../../../modules/careers/src/test-fixtures.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 import { launchChromium } from './browser.ts';

@@ -1,10 +1,9 @@
 import type { EventJob } from '@kw/platform';
-import { eventually } from '@kw/platform/testing';
+import { type CaughtMail, eventually, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { REJECTION_EMAIL_QUEUE } from './index.ts';
 import { sendRejectionEmail } from './jobs.ts';
-import { type CaughtMail, startSmtpCatcher } from './smtp-catcher.ts';
 import { apply, createCategory, createJob } from './test-fixtures.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;

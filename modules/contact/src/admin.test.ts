@@ -1,23 +1,15 @@
-import { eventually } from '@kw/platform/testing';
-import { SMTPServer } from 'smtp-server';
+import { eventually, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 
-const received: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => {
-      raw += chunk.toString();
-    });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-      callback();
-    });
-  },
-});
+let smtp: SmtpCatcher;
+/** The messages received so far, one recipient list each. */
+const received = {
+  find: (match: (m: { to: string; raw: string }) => boolean) => all().find(match),
+  filter: (match: (m: { to: string; raw: string }) => boolean) => all().filter(match),
+  some: (match: (m: { to: string; raw: string }) => boolean) => all().some(match),
+};
+const all = () => smtp.mails.map((m) => ({ to: m.to.join(','), raw: m.raw }));
 
 const valid = {
   firstName: 'Ann',
@@ -31,17 +23,16 @@ const valid = {
 let app: TestApp;
 let token: string;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  smtp = await startSmtpCatcher();
   app = await startTestApp({
     worker: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAIL: 'owner@example.ca' },
+    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: 'owner@example.ca' },
   });
   token = await app.login();
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function submit(json: Record<string, unknown>, ip = '203.0.113.20'): Promise<string> {

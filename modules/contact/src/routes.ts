@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { decideAndAppend } from '@kw/platform';
 import {
   assessIntake,
   created,
@@ -11,7 +12,7 @@ import {
 import { z } from 'zod';
 import { contactState, deleteContact, receiveContact, updateContact } from './commands.ts';
 import { contactRequestSchema, contactUpdateSchema } from './contract.ts';
-import { decideAndAppend } from './decide.ts';
+
 import { contactStream } from './events.ts';
 import {
   contactAnalytics,

@@ -1,7 +1,6 @@
 import { rebuildProjections } from '@kw/platform';
-import { eventually } from '@kw/platform/testing';
+import { eventually, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { parse } from 'csv-parse/sync';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { subscriberIdFor } from './commands.ts';
@@ -12,33 +11,25 @@ import { unsubscribeToken } from './unsubscribe-link.ts';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 // A real SMTP server on 127.0.0.1 receives the welcome e-mails.
-const received: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => {
-      raw += chunk.toString();
-    });
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-      callback();
-    });
-  },
-});
+let smtp: SmtpCatcher;
+/** The messages received so far, one recipient list each. */
+const received = {
+  find: (match: (m: { to: string; raw: string }) => boolean) => all().find(match),
+  filter: (match: (m: { to: string; raw: string }) => boolean) => all().filter(match),
+  some: (match: (m: { to: string; raw: string }) => boolean) => all().some(match),
+};
+const all = () => smtp.mails.map((m) => ({ to: m.to.join(','), raw: m.raw }));
 
 let app: TestApp;
 let token: string;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  app = await startTestApp({ worker: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpCatcher();
+  app = await startTestApp({ worker: true, env: { SMTP_URL: smtp.url } });
   token = await app.login();
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** Events a visitor or the administrator caused (the worker's enrichment and welcome land at any time). */

@@ -1,3 +1,4 @@
+import { decideAndAppend } from '@kw/platform';
 import { safeCsvCell } from '@kw/platform/contract';
 import {
   assessIntake,
@@ -25,7 +26,7 @@ import {
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
 } from './contract.ts';
-import { decideAndAppend } from './decide.ts';
+
 import { subscriberStream } from './events.ts';
 import { confirmPage, donePage, refusedPage } from './pages.ts';
 import {

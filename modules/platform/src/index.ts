@@ -2,6 +2,7 @@ export * from './config.ts';
 export * from './db.ts';
 export * from './embedded-postgres.ts';
 export * from './errors.ts';
+export * from './event-store/decide-and-append.ts';
 export * from './event-store/event-store.ts';
 export * from './event-store/types.ts';
 export * from './health.ts';

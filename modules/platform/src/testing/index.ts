@@ -63,3 +63,4 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
+export * from './smtp-catcher.ts';

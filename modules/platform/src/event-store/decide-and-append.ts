@@ -1,10 +1,6 @@
-import {
-  ConcurrencyError,
-  type EventMetadata,
-  type EventStore,
-  type NewEvent,
-  type StoredEvent,
-} from '@kw/platform';
+import { ConcurrencyError } from '../errors.ts';
+import type { EventStore } from './event-store.ts';
+import type { EventMetadata, NewEvent, StoredEvent } from './types.ts';
 
 /**
  * Reads a stream, decides, appends at the version read. When the worker appended meanwhile

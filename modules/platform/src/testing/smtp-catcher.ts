@@ -10,12 +10,14 @@ export interface CaughtMail {
 }
 
 /** A real SMTP server on 127.0.0.1 for tests: it accepts everything and keeps each message. */
-export async function startSmtpCatcher(): Promise<{
+export interface SmtpCatcher {
   port: number;
   url: string;
   mails: CaughtMail[];
   close(): Promise<void>;
-}> {
+}
+
+export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
