@@ -1,11 +1,18 @@
 import {
+  FileTextOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  ReadOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import {
   type ActivityColor,
   type ActivityIcon,
   RECENT_ACTIVITY_POLL_MS,
   relativeTime,
 } from '@kw/activity/contract';
 import { Alert, App, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ActivityChart } from './backoffice/ActivityChart.tsx';
 import {
@@ -18,12 +25,13 @@ import {
 } from './backoffice/backofficeApi.ts';
 import './backoffice/backoffice.css';
 
-const ICONS: Record<ActivityIcon, string> = {
-  FileText: '📄',
-  BookOpen: '📖',
-  Mail: '✉️',
-  Users: '👥',
-  Briefcase: '💼',
+// Icons as SVG components: emoji depend on the fonts of the administrator's machine.
+const ICONS: Record<ActivityIcon, ReactNode> = {
+  FileText: <FileTextOutlined />,
+  BookOpen: <ReadOutlined />,
+  Mail: <MailOutlined />,
+  Users: <TeamOutlined />,
+  Briefcase: <IdcardOutlined />,
 };
 const COLORS: Record<ActivityColor, { bg: string; fg: string }> = {
   blue: { bg: '#dbeafe', fg: '#1d4ed8' },
