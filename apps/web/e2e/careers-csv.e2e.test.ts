@@ -20,6 +20,8 @@ const application = (extra: Partial<JobApplication>): JobApplication => ({
   notes: '',
   appliedAt: new Date(2026, 10, 2, 9, 30).toISOString(),
   rejectionEmailSentAt: null,
+  isSpam: false,
+  spamReason: null,
   ...extra,
 });
 

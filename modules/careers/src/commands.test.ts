@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   changeApplicationStatus,
   createJob,
+  flagApplicationOnIntake,
+  markApplicationSpam,
   recordRejectionEmail,
   rejectionEmailOwed,
   submitApplication,
+  unmarkApplicationSpam,
   updateJob,
 } from './commands.ts';
 import {
@@ -157,6 +160,49 @@ describe('application status and the rejection e-mail', () => {
   });
 });
 
+describe('spam verdicts on applications', () => {
+  const open = jobState(
+    given(...(createJob(JOB, { ...jobFields, isPublished: true }) as CareersEvent[])),
+  );
+  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const flagged = {
+    type: 'ApplicationMarkedSpam' as const,
+    data: { applicationId: APP, reason: 'Message is full of links', automatic: true },
+  };
+
+  it('a clean intake verdict adds nothing; a spam one is recorded with its reason', () => {
+    expect(flagApplicationOnIntake(APP, { isSpam: false, reason: null })).toEqual([]);
+    expect(
+      flagApplicationOnIntake(APP, { isSpam: true, reason: 'Message is full of links' }),
+    ).toEqual([flagged]);
+  });
+
+  it('the administrator reverses a verdict, and flags by hand with a reason of their own', () => {
+    const state = applicationState(given(submitted, flagged));
+    expect(state).toMatchObject({ isSpam: true, spamReason: 'Message is full of links' });
+    const unmarked = unmarkApplicationSpam(state, APP);
+    expect(unmarked).toEqual([{ type: 'ApplicationUnmarkedSpam', data: { applicationId: APP } }]);
+    const after = applicationState(given(submitted, flagged, ...unmarked));
+    expect(after).toMatchObject({ isSpam: false, spamReason: null });
+    expect(markApplicationSpam(after, APP)).toEqual([
+      {
+        type: 'ApplicationMarkedSpam',
+        data: {
+          applicationId: APP,
+          reason: 'Marked as spam by an administrator',
+          automatic: false,
+        },
+      },
+    ]);
+  });
+
+  it('asking for the verdict it already has changes nothing; an unknown application is 404', () => {
+    expect(markApplicationSpam(applicationState(given(submitted, flagged)), APP)).toEqual([]);
+    expect(unmarkApplicationSpam(applicationState(given(submitted)), APP)).toEqual([]);
+    expect(() => markApplicationSpam(applicationState([]), APP)).toThrow(NotFoundError);
+  });
+});
+
 describe('job descriptions', () => {
   it('markdown becomes HTML with line breaks and GitHub extensions', () => {
     const html = descriptionToHtml('## Role\nLine one\nLine two\n\n- [x] done\n\n~~old~~');
@@ -196,6 +242,8 @@ const application = (appliedAt: string, extra: Partial<JobApplication> = {}): Jo
   notes: '',
   appliedAt,
   rejectionEmailSentAt: null,
+  isSpam: false,
+  spamReason: null,
   ...extra,
 });
 

@@ -1,10 +1,12 @@
 import { ConflictError, NotFoundError } from '@kw/platform';
+import type { SpamVerdict } from '@kw/platform/http';
 import type {
   ApplicationFields,
   ApplicationStatus,
   JobCategoryFields,
   JobFields,
 } from './contract.ts';
+import { MARKED_AS_SPAM_REASON } from './contract.ts';
 import type {
   ApplicationEvent,
   ApplicationSubmitted,
@@ -132,6 +134,45 @@ export function changeApplicationStatus(
   if (status === 'rejected')
     return [{ type: 'ApplicationRejected', data: { applicationId, notes } }];
   return [{ type: 'ApplicationStatusChanged', data: { applicationId, status, notes } }];
+}
+
+/** The intake verdict of a new application, as its own fact beside ApplicationSubmitted. */
+export function flagApplicationOnIntake(
+  applicationId: string,
+  verdict: SpamVerdict,
+): ApplicationEvent[] {
+  if (!verdict.isSpam) return [];
+  return [
+    {
+      type: 'ApplicationMarkedSpam',
+      data: { applicationId, reason: verdict.reason ?? MARKED_AS_SPAM_REASON, automatic: true },
+    },
+  ];
+}
+
+/** The administrator flags an application by hand; one already flagged stays as it is. */
+export function markApplicationSpam(
+  state: ApplicationState,
+  applicationId: string,
+): ApplicationEvent[] {
+  if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
+  if (state.isSpam) return [];
+  return [
+    {
+      type: 'ApplicationMarkedSpam',
+      data: { applicationId, reason: MARKED_AS_SPAM_REASON, automatic: false },
+    },
+  ];
+}
+
+/** The administrator reverses a spam verdict (a false positive). */
+export function unmarkApplicationSpam(
+  state: ApplicationState,
+  applicationId: string,
+): ApplicationEvent[] {
+  if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
+  if (!state.isSpam) return [];
+  return [{ type: 'ApplicationUnmarkedSpam', data: { applicationId } }];
 }
 
 export function deleteApplication(

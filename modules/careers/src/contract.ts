@@ -165,6 +165,27 @@ export const applicationFieldsSchema = z.object({
   coverLetter: optionalText(10_000),
 });
 export type ApplicationFieldsInput = z.input<typeof applicationFieldsSchema>;
+
+/**
+ * Signals the apply form may send beside its fields, for the spam checks: `startedAt`, when the
+ * visitor began filling the form in (ISO date), and `website`, a hidden honeypot people leave
+ * empty. Both optional; neither is shown to the applicant.
+ */
+export const applicationIntakeSignalsSchema = z.object({
+  startedAt: z.iso
+    .datetime({ offset: true, error: 'startedAt must be an ISO date' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  website: z.string().max(500).optional().default(''),
+});
+export type ApplicationIntakeSignals = z.output<typeof applicationIntakeSignalsSchema>;
+
+/** Reason recorded when the administrator flags an application by hand. */
+export const MARKED_AS_SPAM_REASON = 'Marked as spam by an administrator';
+export const APPLICATION_SPAM_SUCCESS = {
+  marked: 'Application marked as spam.',
+  unmarked: 'Application marked as not spam.',
+} as const;
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
 
 export function hasResumeExtension(fileName: string): boolean {
@@ -197,6 +218,10 @@ export interface JobApplication {
   appliedAt: string;
   /** When the rejection e-mail went out; null until the worker has sent it. */
   rejectionEmailSentAt: string | null;
+  /** Flagged by the intake checks or by hand; no e-mail goes out for it. */
+  isSpam: boolean;
+  /** Why it was flagged; null when it is not spam. */
+  spamReason: string | null;
 }
 
 export const APPLICATION_STATUS_SUCCESS: Record<Exclude<ApplicationStatus, 'new'>, string> = {

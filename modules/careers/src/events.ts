@@ -125,6 +125,18 @@ export interface RejectionEmailSent {
   };
 }
 
+/** Flagged as spam by the intake checks (`automatic`) or by the administrator. */
+export interface ApplicationMarkedSpam {
+  type: 'ApplicationMarkedSpam';
+  data: { applicationId: string; reason: string; automatic: boolean };
+}
+
+/** The administrator reversed a spam verdict. */
+export interface ApplicationUnmarkedSpam {
+  type: 'ApplicationUnmarkedSpam';
+  data: { applicationId: string };
+}
+
 export interface ApplicationDeleted {
   type: 'ApplicationDeleted';
   data: { applicationId: string };
@@ -135,6 +147,8 @@ export type ApplicationEvent =
   | ApplicationStatusChanged
   | ApplicationRejected
   | RejectionEmailSent
+  | ApplicationMarkedSpam
+  | ApplicationUnmarkedSpam
   | ApplicationDeleted;
 
 export type CareersEvent = JobCategoryEvent | JobEvent | ApplicationEvent;

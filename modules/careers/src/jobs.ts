@@ -41,11 +41,14 @@ export async function sendRejectionEmail(event: StoredEvent, ctx: WorkerContext)
   });
 }
 
-/** The application as it stands now; nothing is sent for one deleted meanwhile. */
+/**
+ * The application as it stands now; nothing is sent for one deleted meanwhile, nor for one
+ * flagged as spam (a spammer gets no e-mail, the administrator no noise).
+ */
 async function currentApplication(event: StoredEvent, ctx: WorkerContext) {
   const { applicationId } = event.data as ApplicationSubmitted['data'];
   const state = applicationState(await ctx.store.readStream(applicationStream(applicationId)));
-  return state.exists ? state.submitted : undefined;
+  return state.exists && !state.isSpam ? state.submitted : undefined;
 }
 
 /** Worker side of the careers module. */

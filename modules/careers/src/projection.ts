@@ -131,6 +131,8 @@ export const jobApplicationsProjection: Projection = {
     'ApplicationStatusChanged',
     'ApplicationRejected',
     'RejectionEmailSent',
+    'ApplicationMarkedSpam',
+    'ApplicationUnmarkedSpam',
     'ApplicationDeleted',
   ],
   async apply(trx: Trx, stored: StoredEvent) {
@@ -180,6 +182,12 @@ export const jobApplicationsProjection: Projection = {
         return;
       case 'RejectionEmailSent':
         await byId().update({ rejection_email_sent_at: stored.occurredAt, ...stamp(stored) });
+        return;
+      case 'ApplicationMarkedSpam':
+        await byId().update({ is_spam: true, spam_reason: event.data.reason, ...stamp(stored) });
+        return;
+      case 'ApplicationUnmarkedSpam':
+        await byId().update({ is_spam: false, spam_reason: null, ...stamp(stored) });
         return;
       case 'ApplicationDeleted':
         await byId().delete();

@@ -69,6 +69,8 @@ interface ApplicationRow {
   notes: string;
   applied_at: Date;
   rejection_email_sent_at: Date | null;
+  is_spam: boolean;
+  spam_reason: string | null;
 }
 
 const toApplication = (row: ApplicationRow): JobApplication => ({
@@ -86,6 +88,8 @@ const toApplication = (row: ApplicationRow): JobApplication => ({
   notes: row.notes,
   appliedAt: row.applied_at.toISOString(),
   rejectionEmailSentAt: row.rejection_email_sent_at?.toISOString() ?? null,
+  isSpam: row.is_spam,
+  spamReason: row.spam_reason,
 });
 
 export async function listJobCategories(
@@ -142,4 +146,21 @@ export async function careersSitemap(db: Db): Promise<SitemapEntry[]> {
     .orderBy('created_at', 'desc')
     .select('id', 'updated_at');
   return rows.map((r) => ({ path: `/careers#job-${r.id}`, lastModified: r.updated_at }));
+}
+
+/** Applications with this same cover letter from this IP since `since`: the burst check. */
+export async function countSameCoverLetterFromIp(
+  db: Db,
+  ip: string,
+  coverLetter: string,
+  since: Date,
+): Promise<number> {
+  // Many people leave the cover letter empty; an empty one repeated says nothing.
+  if (!ip || coverLetter.trim() === '') return 0;
+  const row = await db(JOB_APPLICATIONS)
+    .where({ ip_address: ip, cover_letter: coverLetter })
+    .where('applied_at', '>=', since)
+    .count<{ count: number }[]>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
 }

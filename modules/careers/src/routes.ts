@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
 import { type EventStore, NotFoundError, ValidationError } from '@kw/platform';
-import { created, fieldErrors, type RouteDef, route } from '@kw/platform/http';
+import {
+  assessIntake,
+  created,
+  fieldErrors,
+  type RouteDef,
+  route,
+  SPAM_RULES,
+} from '@kw/platform/http';
 import { z } from 'zod';
 import {
   APPLICATION_NOT_FOUND,
@@ -11,13 +18,18 @@ import {
   deleteApplication,
   deleteCategory,
   deleteJob,
+  flagApplicationOnIntake,
   JOB_NOT_FOUND,
+  markApplicationSpam,
   submitApplication,
+  unmarkApplicationSpam,
   updateCategory,
   updateJob,
 } from './commands.ts';
 import {
+  type ApplicationIntakeSignals,
   applicationFieldsSchema,
+  applicationIntakeSignalsSchema,
   applicationStatusUpdateSchema,
   type JobFields,
   jobCategoryInputSchema,
@@ -30,6 +42,7 @@ import { descriptionToHtml } from './description.ts';
 import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
 import {
   categoryExists,
+  countSameCoverLetterFromIp,
   findJobApplication,
   listJobApplications,
   listJobCategories,
@@ -174,6 +187,41 @@ const jobRoutes: RouteDef[] = [
   }),
 ];
 
+/** The intake checks shared with the contact and newsletter forms, on one application. */
+async function assessApplication(
+  db: Parameters<typeof countSameCoverLetterFromIp>[0],
+  ip: string,
+  coverLetter: string,
+  signals: ApplicationIntakeSignals,
+  now = Date.now(),
+) {
+  const since = new Date(now - SPAM_RULES.burstWindowMs);
+  return assessIntake({
+    honeypotFilled: signals.website.trim() !== '',
+    elapsedMs: signals.startedAt ? now - Date.parse(signals.startedAt) : undefined,
+    text: coverLetter,
+    sameTextFromIpRecently: await countSameCoverLetterFromIp(db, ip, coverLetter, since),
+  });
+}
+
+/** The administrator's verdict on one application: mark (POST) or reverse (DELETE). */
+function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam) {
+  return route({
+    method,
+    path: '/api/job-applications/:id/spam',
+    access: 'admin',
+    params: idParams,
+    async handler({ params, services, metadata }) {
+      const id = idOf(params, APPLICATION_NOT_FOUND);
+      const { history, version } = await readStream(services.store, applicationStream(id));
+      const events = decide(applicationState(history), id);
+      if (events.length > 0)
+        await services.store.append(applicationStream(id), version, events, { metadata });
+      return findJobApplication(services.db, id);
+    },
+  });
+}
+
 const applyRoute = route({
   method: 'post',
   path: '/api/jobs/:jobId/apply',
@@ -189,9 +237,12 @@ const applyRoute = route({
     let storedName: string | undefined;
     try {
       const parsed = applicationFieldsSchema.safeParse(upload.fields);
+      const signals = applicationIntakeSignalsSchema.safeParse(upload.fields);
       const errors = parsed.success ? [] : fieldErrors(parsed.error);
+      if (!signals.success) errors.push(...fieldErrors(signals.error));
       if (!upload.resume) errors.push({ path: 'resume', message: RESUME_REQUIRED_MESSAGE });
-      if (!parsed.success || !upload.resume || errors.length > 0) throw new ValidationError(errors);
+      if (!parsed.success || !signals.success || !upload.resume || errors.length > 0)
+        throw new ValidationError(errors);
       const jobId = parseUuid(String(req.params.jobId));
       if (!jobId) throw new NotFoundError(JOB_NOT_FOUND);
       const job = jobState(await store.readStream(jobStream(jobId)));
@@ -209,8 +260,20 @@ const applyRoute = route({
       storedName = stored.filename;
       events[0].data.resumeFilename = stored.filename;
       events[0].data.resumeOriginalName = upload.resume.originalName.slice(0, 255);
-      await store.append(applicationStream(applicationId), 0, events, { metadata });
+      const verdict = await assessApplication(
+        services.db,
+        visitor.ip,
+        parsed.data.coverLetter,
+        signals.data,
+      );
+      await store.append(
+        applicationStream(applicationId),
+        0,
+        [...events, ...flagApplicationOnIntake(applicationId, verdict)],
+        { metadata },
+      );
       storedName = undefined;
+      // The applicant gets the same answer either way: a spammer learns nothing.
       return created({ id: applicationId, message: 'Application received' });
     } finally {
       // Nothing of a refused request stays behind.
@@ -222,6 +285,8 @@ const applyRoute = route({
 
 const applicationRoutes: RouteDef[] = [
   applyRoute,
+  spamRoute('post', markApplicationSpam),
+  spamRoute('delete', unmarkApplicationSpam),
   route({
     method: 'get',
     path: '/api/job-applications',

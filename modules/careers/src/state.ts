@@ -80,10 +80,18 @@ export interface ApplicationState {
   rejectionVersion?: number;
   /** Rejections (by version) whose e-mail has gone out. */
   emailedRejections: Set<number>;
+  isSpam: boolean;
+  spamReason: string | null;
 }
 
 export function applicationState(history: Past): ApplicationState {
-  const state: ApplicationState = { exists: false, status: 'new', emailedRejections: new Set() };
+  const state: ApplicationState = {
+    exists: false,
+    status: 'new',
+    emailedRejections: new Set(),
+    isSpam: false,
+    spamReason: null,
+  };
   for (const stored of history) {
     const event = asEvent(stored) as ApplicationEvent;
     switch (event.type) {
@@ -102,6 +110,14 @@ export function applicationState(history: Past): ApplicationState {
         break;
       case 'RejectionEmailSent':
         state.emailedRejections.add(event.data.rejectionVersion);
+        break;
+      case 'ApplicationMarkedSpam':
+        state.isSpam = true;
+        state.spamReason = event.data.reason;
+        break;
+      case 'ApplicationUnmarkedSpam':
+        state.isSpam = false;
+        state.spamReason = null;
         break;
       case 'ApplicationDeleted':
         state.exists = false;
