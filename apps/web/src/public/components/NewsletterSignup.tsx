@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../site/deferred-store.ts';
 import { ANALYTICS_EVENTS, trackEvent, utmParameters } from './analytics.ts';
+import { useFormStartedAt } from './formStartedAt.ts';
 import { useToast } from './Toaster.tsx';
 
 const FAILURE = {
@@ -20,6 +21,7 @@ export function NewsletterSignup() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const timing = useFormStartedAt();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,10 +54,16 @@ export function NewsletterSignup() {
         whenStoreReady(),
       ]);
       await store
-        .dispatch(newsletterSignupApi.endpoints.footerNewsletterSignup.initiate(parsed.data))
+        .dispatch(
+          newsletterSignupApi.endpoints.footerNewsletterSignup.initiate({
+            ...parsed.data,
+            startedAt: timing.startedAt(),
+          }),
+        )
         .unwrap();
       toast({ title: 'Success!', description: "You've been subscribed to our newsletter." });
       setEmail('');
+      timing.restart();
     } catch {
       trackEvent({ ...ANALYTICS_EVENTS.newsletterError, label: 'footer' });
       toast(FAILURE);
@@ -65,7 +73,13 @@ export function NewsletterSignup() {
   }
 
   return (
-    <form className="newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="newsletter"
+      onSubmit={onSubmit}
+      {...timing.formProps}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`} className="footer-heading">
         Newsletter
       </h2>

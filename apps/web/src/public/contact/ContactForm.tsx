@@ -2,6 +2,7 @@ import type { ContactMessageInput } from '@kw/contact/contract';
 import { CONTACT_SERVICE_OPTIONS as SERVICE_OPTIONS } from '@kw/site';
 import { type FormEvent, useId, useState } from 'react';
 import { ANALYTICS_EVENTS, trackEvent } from '../components/analytics.ts';
+import { useFormStartedAt } from '../components/formStartedAt.ts';
 import { useToast } from '../components/Toaster.tsx';
 import { whenStoreReady } from '../site/deferred-store.ts';
 
@@ -19,7 +20,7 @@ async function loadSubmission() {
   ]);
   return {
     ...contract,
-    send: (message: ContactMessageInput) =>
+    send: (message: ContactMessageInput & { startedAt?: number | undefined }) =>
       store.dispatch(contactApi.endpoints.sendContactMessage.initiate(message)).unwrap(),
   };
 }
@@ -48,6 +49,7 @@ export function ContactForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [isLoading, setLoading] = useState(false);
+  const timing = useFormStartedAt();
 
   const set = (field: Field) => (value: string | boolean) =>
     setValues((v) => ({ ...v, [field]: value }));
@@ -90,7 +92,7 @@ export function ContactForm() {
     }
     setErrors({});
     try {
-      await send(parsed.data);
+      await send({ ...parsed.data, startedAt: timing.startedAt() });
       trackEvent(ANALYTICS_EVENTS.contactSubmit);
       if (parsed.data.service)
         trackEvent({ ...ANALYTICS_EVENTS.serviceInterest, label: parsed.data.service });
@@ -99,6 +101,7 @@ export function ContactForm() {
         description: "Thank you for your message. We'll get back to you soon.",
       });
       setValues(empty);
+      timing.restart();
     } catch {
       trackEvent(ANALYTICS_EVENTS.contactError);
       toast(FAILURE);
@@ -134,7 +137,13 @@ export function ContactForm() {
   );
 
   return (
-    <form className="contact-form" onSubmit={onSubmit} noValidate aria-label="Send Us a Message">
+    <form
+      className="contact-form"
+      onSubmit={onSubmit}
+      {...timing.formProps}
+      noValidate
+      aria-label="Send Us a Message"
+    >
       <div className="field-row">
         {text('firstName', 'First Name', { autoComplete: 'given-name', required: true })}
         {text('lastName', 'Last Name', { autoComplete: 'family-name', required: true })}

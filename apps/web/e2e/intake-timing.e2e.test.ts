@@ -1,0 +1,106 @@
+import { SPAM_REASONS } from '@kw/platform/http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium } from './browser.ts';
+
+// Issue 6: the contact form and the footer signup send when the visitor started (`startedAt`),
+// so the server flags a bot that fills them in at once and keeps a person's submission.
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ web: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A page of its own per visitor (its own address), hydrated, recording the POSTed bodies. */
+async function visit(path: string, ip: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': ip } });
+  const page = await context.newPage();
+  const posted: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/')) posted.push(r.postDataJSON());
+  });
+  await page.goto(`${app.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  return { page, posted, close: () => context.close() };
+}
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page
+    .getByRole('textbox', { name: /^Message/ })
+    .fill('We want to forecast demand for our bakery chain.');
+}
+
+const contactRow = (email: string) => app.db('contact_submissions').where({ email }).first();
+const subscriberRow = (email: string) => app.db('newsletter_subscribers').where({ email }).first();
+
+describe('the contact form', () => {
+  it('a bot that fills it in and sends at once is flagged as too fast', async () => {
+    const { page, posted, close } = await visit('/contact', '198.51.100.31');
+    await fillContact(page, 'bot@example.ca');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message Sent!').waitFor();
+    expect(typeof posted[0]?.startedAt).toBe('number');
+    expect(await contactRow('bot@example.ca')).toMatchObject({
+      is_spam: true,
+      spam_reason: SPAM_REASONS.tooFast,
+    });
+    await close();
+  });
+
+  it('a person who takes a few seconds to write is not', async () => {
+    const { page, posted, close } = await visit('/contact', '198.51.100.32');
+    await fillContact(page, 'person@example.ca');
+    await page.waitForTimeout(3_500);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message Sent!').waitFor();
+    const startedAt = posted[0]?.startedAt as number;
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3_500);
+    expect(await contactRow('person@example.ca')).toMatchObject({
+      is_spam: false,
+      spam_reason: null,
+    });
+    await close();
+  });
+});
+
+describe('the footer newsletter signup', () => {
+  const subscribe = async (page: Page, email: string) => {
+    await page.getByRole('textbox', { name: 'Newsletter email address' }).fill(email);
+    return page;
+  };
+
+  it('a bot that signs up at once is flagged as too fast', async () => {
+    const { page, posted, close } = await visit('/', '198.51.100.33');
+    await subscribe(page, 'bot@example.ca');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText("You've been subscribed to our newsletter.").waitFor();
+    expect(typeof posted[0]?.startedAt).toBe('number');
+    expect(await subscriberRow('bot@example.ca')).toMatchObject({
+      is_spam: true,
+      spam_reason: SPAM_REASONS.tooFast,
+    });
+    await close();
+  });
+
+  it('a person who types their address is not', async () => {
+    const { page, close } = await visit('/', '198.51.100.34');
+    await subscribe(page, 'reader@example.ca');
+    await page.waitForTimeout(3_500);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText("You've been subscribed to our newsletter.").waitFor();
+    expect(await subscriberRow('reader@example.ca')).toMatchObject({
+      is_spam: false,
+      spam_reason: null,
+    });
+    await close();
+  });
+});
