@@ -182,9 +182,12 @@ export type ApplicationIntakeSignals = z.output<typeof applicationIntakeSignalsS
 
 /** Reason recorded when the administrator flags an application by hand. */
 export const MARKED_AS_SPAM_REASON = 'Marked as spam by an administrator';
-export const APPLICATION_SPAM_SUCCESS = {
-  marked: 'Application marked as spam.',
-  unmarked: 'Application marked as not spam.',
+/** The back office's messages for the spam verdict (admin.md §8 style, as the other lists). */
+export const APPLICATION_SPAM_MESSAGES = {
+  marked: 'Application marked as spam',
+  unmarked: 'Application unmarked as spam',
+  markFailed: 'Failed to mark as spam',
+  unmarkFailed: 'Failed to unmark as spam',
 } as const;
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
 

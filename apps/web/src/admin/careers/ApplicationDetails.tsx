@@ -18,6 +18,19 @@ function RejectionEmail({ application }: { application: JobApplication }) {
   );
 }
 
+/** Why the intake checks (or the administrator) flagged it; no e-mail went out for it. */
+function SpamVerdict({ application }: { application: JobApplication }) {
+  if (!application.isSpam) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="Flagged as spam"
+      description={`${application.spamReason ?? 'Marked as spam'}. No acknowledgement or notification e-mail was sent.`}
+    />
+  );
+}
+
 /** 'Job Application Details': the option for the current status is hidden. */
 export function ApplicationDetails({
   application,
@@ -26,7 +39,7 @@ export function ApplicationDetails({
   application: JobApplication | null;
   onClose(): void;
 }) {
-  const { changeStatus, deleteApplication } = useApplicationActions();
+  const { changeStatus, deleteApplication, toggleSpam } = useApplicationActions();
   return (
     <Modal
       open={application !== null}
@@ -37,6 +50,7 @@ export function ApplicationDetails({
     >
       {application && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <SpamVerdict application={application} />
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="Name">
               {application.firstName} {application.lastName}
@@ -81,6 +95,9 @@ export function ApplicationDetails({
                 {action.label}
               </Button>
             ))}
+            <Button onClick={() => toggleSpam(application)}>
+              {application.isSpam ? 'Not Spam' : 'Mark as Spam'}
+            </Button>
             <Button danger type="text" onClick={() => deleteApplication(application, onClose)}>
               Delete
             </Button>

@@ -18,6 +18,7 @@ import {
   Select,
   Space,
   Table,
+  Tag,
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
@@ -42,7 +43,7 @@ export function ApplicationsTab({
   const [from, setFrom] = useState<Day>(null);
   const [to, setTo] = useState<Day>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { changeStatus, deleteApplication } = useApplicationActions();
+  const { changeStatus, deleteApplication, toggleSpam } = useApplicationActions();
 
   const all: JobApplication[] = query.data ?? [];
   const filtered = useMemo(
@@ -146,7 +147,12 @@ export function ApplicationsTab({
             render: (_, a) => (
               <>
                 <div style={{ fontWeight: 600 }}>
-                  {a.firstName} {a.lastName}
+                  {a.firstName} {a.lastName}{' '}
+                  {a.isSpam && (
+                    <Tag color="red" title={a.spamReason ?? undefined}>
+                      SPAM
+                    </Tag>
+                  )}
                 </div>
                 <div>{a.email}</div>
               </>
@@ -179,10 +185,12 @@ export function ApplicationsTab({
                         danger: s.danger,
                       })),
                       { type: 'divider' as const },
+                      { key: 'spam', label: a.isSpam ? 'Not Spam' : 'Mark as Spam' },
                       { key: 'delete', label: 'Delete', danger: true },
                     ],
                     onClick: ({ key }) => {
                       if (key === 'delete') deleteApplication(a);
+                      else if (key === 'spam') toggleSpam(a);
                       else changeStatus(a, key as (typeof STATUS_ACTIONS)[number]['status']);
                     },
                   }}

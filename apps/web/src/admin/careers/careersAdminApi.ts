@@ -58,6 +58,14 @@ export const careersAdminApi = api.injectEndpoints({
       }),
       invalidatesTags: ['JobApplication'],
     }),
+    /** The spam verdict: `isSpam` true flags it by hand, false reverses a flag. */
+    setApplicationSpam: build.mutation<JobApplication, { id: string; isSpam: boolean }>({
+      query: ({ id, isSpam }) => ({
+        url: `/api/job-applications/${id}/spam`,
+        method: isSpam ? 'POST' : 'DELETE',
+      }),
+      invalidatesTags: ['JobApplication'],
+    }),
     deleteJobApplication: build.mutation<unknown, string>({
       query: (id) => ({ url: `/api/job-applications/${id}`, method: 'DELETE' }),
       invalidatesTags: ['JobApplication'],
@@ -76,5 +84,6 @@ export const {
   useDeleteJobMutation,
   useListJobApplicationsQuery,
   useSetApplicationStatusMutation,
+  useSetApplicationSpamMutation,
   useDeleteJobApplicationMutation,
 } = careersAdminApi;

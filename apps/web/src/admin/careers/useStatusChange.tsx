@@ -1,4 +1,5 @@
 import {
+  APPLICATION_SPAM_MESSAGES,
   APPLICATION_STATUS_SUCCESS,
   type ApplicationStatus,
   type JobApplication,
@@ -7,6 +8,7 @@ import { App } from 'antd';
 import { serverMessage } from '../../api/api.ts';
 import {
   useDeleteJobApplicationMutation,
+  useSetApplicationSpamMutation,
   useSetApplicationStatusMutation,
 } from './careersAdminApi.ts';
 
@@ -19,11 +21,28 @@ export const STATUS_ACTIONS: { status: Settable; label: string; danger?: boolean
   { status: 'rejected', label: 'Reject', danger: true },
 ];
 
-/** Status changes and deletion, with the confirmations and messages of admin.md §4, §5, §8. */
+/** Status changes, the spam verdict and deletion, with the confirmations and messages of admin.md §4, §5, §8. */
 export function useApplicationActions() {
   const { modal, notification } = App.useApp();
   const [setStatus] = useSetApplicationStatusMutation();
   const [remove] = useDeleteJobApplicationMutation();
+  const [setSpam] = useSetApplicationSpamMutation();
+
+  /** Flags an application by hand, or reverses a flag (a false positive of the intake checks). */
+  async function toggleSpam(application: JobApplication) {
+    const isSpam = !application.isSpam;
+    try {
+      await setSpam({ id: application.id, isSpam }).unwrap();
+      notification.success({
+        title: isSpam ? APPLICATION_SPAM_MESSAGES.marked : APPLICATION_SPAM_MESSAGES.unmarked,
+      });
+    } catch (error) {
+      notification.error({
+        title: 'Error',
+        description: `${isSpam ? APPLICATION_SPAM_MESSAGES.markFailed : APPLICATION_SPAM_MESSAGES.unmarkFailed}: ${serverMessage(error)}`,
+      });
+    }
+  }
 
   async function change(application: JobApplication, status: Settable) {
     try {
@@ -74,5 +93,5 @@ export function useApplicationActions() {
     });
   }
 
-  return { changeStatus, deleteApplication };
+  return { changeStatus, deleteApplication, toggleSpam };
 }

@@ -1,0 +1,79 @@
+import { SPAM_REASONS } from '@kw/platform/http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APPLICANT,
+  applicationForm,
+  apply,
+  createCategory,
+  createJob,
+} from '../../../modules/careers/src/test-fixtures.ts';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium } from './browser.ts';
+
+// Issue 6: the Job Manager shows the intake's spam verdict and lets the administrator reverse it.
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ web: true }), launchChromium()]);
+  const token = await app.login();
+  const jobId = await createJob(app, token, await createCategory(app, token));
+  const links = [1, 2, 3, 4].map((n) => `https://pills-${n}.example`).join(' ');
+  for (const fields of [
+    { ...APPLICANT, email: 'spammer@example.ca', lastName: 'Spammer', coverLetter: links },
+    { ...APPLICANT, email: 'ada@example.ca' },
+  ]) {
+    const res = await apply(app, jobId, applicationForm(fields));
+    if (res.status !== 201) throw new Error(`apply: ${res.status}`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('the Job Manager and spam', () => {
+  it('a flagged row shows SPAM, the details say why; Not Spam reverses it and Mark as Spam flags it again', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${app.url}/admin`);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.goto(`${app.url}/admin/jobs#applications`);
+    await page.getByText('Showing 2 of 2 applications').waitFor();
+
+    const spamRow = page.getByRole('row').filter({ hasText: 'spammer@example.ca' });
+    const cleanRow = page.getByRole('row').filter({ hasText: 'ada@example.ca' });
+    expect(await spamRow.getByText('SPAM', { exact: true }).isVisible()).toBe(true);
+    expect(await cleanRow.getByText('SPAM', { exact: true }).count()).toBe(0);
+
+    await spamRow.getByRole('button', { name: 'View' }).click();
+    const detail = page.getByRole('dialog', { name: 'Job Application Details' });
+    await detail.getByText('Flagged as spam').waitFor();
+    expect(await detail.getByText(SPAM_REASONS.links, { exact: false }).isVisible()).toBe(true);
+
+    await detail.getByRole('button', { name: 'Not Spam' }).click();
+    await page.getByText('Application unmarked as spam').waitFor();
+    await detail.getByRole('button', { name: 'Mark as Spam' }).waitFor();
+    expect(await detail.getByText('Flagged as spam').count()).toBe(0);
+    expect(
+      await app.db('job_applications').where({ email: 'spammer@example.ca' }).first(),
+    ).toMatchObject({
+      is_spam: false,
+      spam_reason: null,
+    });
+
+    await detail.getByRole('button', { name: 'Mark as Spam' }).click();
+    await page.getByText('Application marked as spam').waitFor();
+    await detail.getByText('Marked as spam by an administrator', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await spamRow.getByText('SPAM', { exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});
