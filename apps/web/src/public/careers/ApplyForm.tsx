@@ -8,7 +8,7 @@ import {
   RESUME_TYPE_MESSAGE,
 } from '@kw/careers/presentation';
 import type { ApiErrorBody } from '@kw/platform/contract';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toaster.tsx';
 import { useApplyForJobMutation } from './careersApi.ts';
 
@@ -45,21 +45,27 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   const [apply, { isLoading }] = useApplyForJobMutation();
   // When the visitor opened the dialog (the form mounts with it), sent with the application.
   const [startedAt] = useState(() => new Date().toISOString());
+  // A second click while the contract is still arriving must not send a second application.
+  const loadingContract = useRef(false);
   useEffect(() => {
     loadContract().catch(() => {}); // a failure shows on submit, where it is awaited again
   }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (loadingContract.current || isLoading) return;
     let applicationFieldsSchema: Awaited<
       ReturnType<typeof loadContract>
     >['applicationFieldsSchema'];
+    loadingContract.current = true;
     try {
       ({ applicationFieldsSchema } = await loadContract());
     } catch {
       setFailed(true);
       toast(FAILURE);
       return;
+    } finally {
+      loadingContract.current = false;
     }
     const parsed = applicationFieldsSchema.safeParse(values);
     const found: Partial<Record<Field, string>> = {};
