@@ -93,11 +93,40 @@ describe('module boundaries', () => {
   });
 });
 
+describe('presentation helpers', () => {
+  // The public pages import them at first load: zod (and anything else) would weigh on it.
+  it('a presentation file imports nothing but other zod-free presentation files', () => {
+    const problems: string[] = [];
+    const check = (file: string, seen: Set<string>) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of importsOf(file)) {
+        if (spec.startsWith('./')) check(path.resolve(path.dirname(file), spec), seen);
+        else if (/^@kw\/[\w-]+\/presentation$/.test(spec)) {
+          const [, other] = spec.split('/');
+          check(path.join(root, 'modules', other!, 'src/presentation.ts'), seen);
+        } else problems.push(`${path.relative(root, file)} imports ${spec}`);
+      }
+    };
+    let found = 0;
+    for (const name of moduleNames) {
+      if (!publicEntries(name).includes(`@kw/${name}/presentation`)) continue;
+      const pkg = JSON.parse(
+        readFileSync(path.join(root, 'modules', name, 'package.json'), 'utf8'),
+      );
+      found++;
+      check(path.join(root, 'modules', name, pkg.exports['./presentation']), new Set());
+    }
+    expect(found).toBeGreaterThanOrEqual(3);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the web app', () => {
   const BROWSER_PACKAGES =
     /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|zod|marked|csv-stringify\/browser\/esm\/sync)$/;
 
-  it('never imports server code: only contracts, site data and browser packages', () => {
+  it('never imports server code: only contracts, presentation helpers, site data and browser packages', () => {
     const problems: string[] = [];
     for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
       if (file.endsWith('.test.ts')) continue;
@@ -105,7 +134,8 @@ describe('the web app', () => {
         const ok =
           spec.startsWith('.') ||
           BROWSER_PACKAGES.test(spec) ||
-          (spec.startsWith('@kw/') && (spec.endsWith('/contract') || spec === '@kw/site'));
+          (spec.startsWith('@kw/') &&
+            (spec.endsWith('/contract') || spec.endsWith('/presentation') || spec === '@kw/site'));
         if (!ok) problems.push(`${path.relative(root, file)} imports ${spec}`);
       }
     }

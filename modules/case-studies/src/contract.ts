@@ -3,8 +3,7 @@ import { z } from 'zod';
 
 // Shapes of the case-studies module shared with the web app. No server imports here.
 
-export const CASE_STUDY_EXCERPT_FALLBACK = 150;
-export const IMPORT_EXCERPT_FALLBACK = 200;
+export * from './presentation.ts';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -71,13 +70,4 @@ export interface CaseStudyDetail extends CaseStudy {
 export interface CaseStudyImportPreview {
   count: number;
   items: CaseStudyInput[];
-}
-
-/** Long month and year: 'November 2026'. */
-export function monthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
 }

@@ -1,20 +1,24 @@
+import type { ApplicationFieldsInput, Job } from '@kw/careers/contract';
 import {
-  type ApplicationFieldsInput,
-  applicationFieldsSchema,
   hasResumeExtension,
-  type Job,
   RESUME_ACCEPT,
   RESUME_MAX_BYTES,
   RESUME_REQUIRED_MESSAGE,
   RESUME_SIZE_MESSAGE,
   RESUME_TYPE_MESSAGE,
-} from '@kw/careers/contract';
+} from '@kw/careers/presentation';
 import type { ApiErrorBody } from '@kw/platform/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toaster.tsx';
 import { useApplyForJobMutation } from './careersApi.ts';
 
 type Field = keyof ApplicationFieldsInput | 'resume';
+/**
+ * The contract (zod) loads when the dialog opens, not with the careers page, so zod stays out
+ * of the page's first load; the form awaits it on submit.
+ */
+const loadContract = () => import('@kw/careers/contract');
+
 const empty = { firstName: '', lastName: '', email: '', phone: '', coverLetter: '' };
 
 const FAILURE = {
@@ -39,9 +43,30 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failed, setFailed] = useState(false);
   const [apply, { isLoading }] = useApplyForJobMutation();
+  // When the visitor opened the dialog (the form mounts with it), sent with the application.
+  const [startedAt] = useState(() => new Date().toISOString());
+  // A second click while the contract is still arriving must not send a second application.
+  const loadingContract = useRef(false);
+  useEffect(() => {
+    loadContract().catch(() => {}); // a failure shows on submit, where it is awaited again
+  }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (loadingContract.current || isLoading) return;
+    let applicationFieldsSchema: Awaited<
+      ReturnType<typeof loadContract>
+    >['applicationFieldsSchema'];
+    loadingContract.current = true;
+    try {
+      ({ applicationFieldsSchema } = await loadContract());
+    } catch {
+      setFailed(true);
+      toast(FAILURE);
+      return;
+    } finally {
+      loadingContract.current = false;
+    }
     const parsed = applicationFieldsSchema.safeParse(values);
     const found: Partial<Record<Field, string>> = {};
     if (!parsed.success)
@@ -56,6 +81,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
     }
     const form = new FormData();
     for (const [key, value] of Object.entries(parsed.data)) form.append(key, value);
+    form.append('startedAt', startedAt);
     form.append('resume', resume, resume.name);
     setFailed(false);
     try {

@@ -1,11 +1,6 @@
 import './careers.css';
-import {
-  EMPLOYMENT_TYPE_LABELS,
-  EXPERIENCE_LEVEL_LABELS,
-  type Job,
-  type JobCategory,
-  preview,
-} from '@kw/careers/contract';
+import type { Job, JobCategory } from '@kw/careers/contract';
+import { EMPLOYMENT_TYPE_LABELS, EXPERIENCE_LEVEL_LABELS, preview } from '@kw/careers/presentation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../components/Toaster.tsx';
 import { ApplyForm } from './ApplyForm.tsx';

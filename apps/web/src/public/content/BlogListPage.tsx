@@ -1,9 +1,5 @@
-import {
-  BLOG_EXCERPT_FALLBACK,
-  type BlogPost,
-  excerptOrFallback,
-  longDate,
-} from '@kw/blog/contract';
+import type { BlogPost } from '@kw/blog/contract';
+import { BLOG_EXCERPT_FALLBACK, excerptOrFallback, longDate } from '@kw/blog/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useGetPublishedPostsQuery } from './contentApi.ts';

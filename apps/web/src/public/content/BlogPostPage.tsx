@@ -1,4 +1,4 @@
-import { longDate } from '@kw/blog/contract';
+import { longDate } from '@kw/blog/presentation';
 import { Link, useParams } from 'react-router';
 import { useGetPostQuery } from './contentApi.ts';
 import { ShareButton } from './ShareButton.tsx';

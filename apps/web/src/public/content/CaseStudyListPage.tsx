@@ -1,5 +1,6 @@
-import { excerptOrFallback, longDate } from '@kw/blog/contract';
-import { CASE_STUDY_EXCERPT_FALLBACK, type CaseStudy } from '@kw/case-studies/contract';
+import { excerptOrFallback, longDate } from '@kw/blog/presentation';
+import type { CaseStudy } from '@kw/case-studies/contract';
+import { CASE_STUDY_EXCERPT_FALLBACK } from '@kw/case-studies/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SkeletonCards } from './BlogListPage.tsx';

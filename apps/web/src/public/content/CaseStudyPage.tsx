@@ -1,4 +1,4 @@
-import { monthYear } from '@kw/case-studies/contract';
+import { monthYear } from '@kw/case-studies/presentation';
 import { Link, useParams } from 'react-router';
 import { useGetCaseStudyQuery } from './contentApi.ts';
 import { ShareButton } from './ShareButton.tsx';

@@ -1,0 +1,86 @@
+// Pure constants and helpers of careers, without zod: the public careers page imports them from
+// '@kw/careers/presentation' so zod stays out of its first load. contract.ts re-exports them.
+
+export const EMPLOYMENT_TYPES = [
+  'full-time',
+  'part-time',
+  'contract',
+  'internship',
+  'remote',
+] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+
+export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  contract: 'Contract',
+  internship: 'Internship',
+  remote: 'Remote',
+};
+
+export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior', 'executive'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+export const EXPERIENCE_LEVEL_LABELS: Record<ExperienceLevel, string> = {
+  entry: 'Entry level',
+  mid: 'Mid level',
+  senior: 'Senior',
+  executive: 'Executive',
+};
+
+export const APPLICATION_STATUSES = ['new', 'reviewing', 'interview', 'hired', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  new: 'New',
+  reviewing: 'Reviewing',
+  interview: 'Interview',
+  hired: 'Hired',
+  rejected: 'Rejected',
+};
+
+/** admin.md §4: one colour per status badge. */
+export const APPLICATION_STATUS_COLOURS: Record<ApplicationStatus, string> = {
+  new: 'blue',
+  reviewing: 'yellow',
+  interview: 'purple',
+  hired: 'green',
+  rejected: 'red',
+};
+
+// ---- Applications ----
+
+export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
+export const RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const RESUME_ACCEPT = '.pdf,.doc,.docx';
+export const RESUME_REQUIRED_MESSAGE = 'Please upload your resume';
+export const RESUME_TYPE_MESSAGE =
+  'Your resume must be a PDF or Word document (.pdf, .doc or .docx)';
+export const RESUME_SIZE_MESSAGE = 'Your resume must be at most 10 MB';
+
+export function hasResumeExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return RESUME_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+// ---- Card previews ----
+
+/** Text of an HTML fragment, tags removed and whitespace collapsed (card previews). */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `length` characters of the text, with an ellipsis when cut. */
+export function preview(html: string, length: number): string {
+  const text = stripTags(html);
+  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
+}
