@@ -49,6 +49,11 @@ describe('walking skeleton: contact form to back office', () => {
     await page.getByLabel('Password').fill(TEST_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The admin navigation: Dashboard, a 'View Site' link to / and Logout.
+    const nav = page.getByRole('menu', { name: 'Admin' });
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'View Site' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toMatch(/^ey/);
     await page.getByRole('link', { name: 'Contact Submissions' }).first().click();
     await page.getByRole('heading', { name: 'Contact Submissions' }).waitFor();
@@ -85,6 +90,27 @@ describe('walking skeleton: contact form to back office', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Failed to send message. Please try again.').waitFor();
     expect(posts).toEqual([]);
+    await page.close();
+  });
+
+  it("a stored token shows 'Loading...' while the server verifies it, then the dashboard", async () => {
+    const page = await browser.newPage();
+    const token = await app.login();
+    await page.goto(`${app.url}/`);
+    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    // Hold the real verification call until the loading screen has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/verify', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole('status').getByText('Loading...').waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.close();
   });
 
