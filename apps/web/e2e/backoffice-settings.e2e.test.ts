@@ -30,13 +30,13 @@ describe('Settings', () => {
     // The §5 rules, in the browser.
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Current password is required').waitFor();
-    expect(await page.getByText('Please confirm your new password').isVisible()).toBe(true);
+    await page.getByText('Please confirm your new password').waitFor();
     await page.getByLabel('Current Password').fill('wrong password');
     await page.getByLabel('New Password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm New Password').fill('abd');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('New password must be at least 6 characters').waitFor();
-    expect(await page.getByText("Passwords don't match").isVisible()).toBe(true);
+    await page.getByText("Passwords don't match").waitFor();
 
     // Show/hide toggles.
     const current = page.getByLabel('Current Password');
