@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['apps/web/e2e/**/*.test.ts'],
+          include: ['apps/web/e2e/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

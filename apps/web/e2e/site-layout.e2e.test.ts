@@ -172,7 +172,7 @@ describe('the public layout on a phone', () => {
     await page.close();
   });
 
-  it('navigating from a marketing page to a page that may need the store loads it first, without errors', async () => {
+  it('navigating from a marketing page to careers loads the store and the jobs then, without errors', async () => {
     const { page, errors } = await open('/services');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));

@@ -3,25 +3,20 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { createDeferredStore, isStoreFree, waitForStoreOn } from './public/site/deferred-store.ts';
+import { createDeferredStore } from './deferred-store.ts';
 import { routes } from './routes.tsx';
 
 const stateElement = document.getElementById('__STATE__');
 const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : undefined;
-// RTK (the store) loads on demand: the marketing pages never need it on their first load.
+// RTK (the store) loads on demand: no public page needs it for its first render.
 const store = createDeferredStore(preloadedState, async () =>
   (await import('./store.ts')).makeStore(preloadedState ? { preloadedState } : {}),
 );
 
-// The server rendered the page with its lazy route modules loaded: load the same ones (and the
-// store, unless every matched page is marked store-free) before hydrating, so the first client
-// render matches the HTML.
-const initialMatches = matchRoutes(routes, window.location) ?? [];
-const leaf = initialMatches.at(-1)?.route;
-if (!leaf || !isStoreFree(leaf)) await store.ready();
-waitForStoreOn(routes, store);
+// The server rendered the page with its lazy route modules loaded: load the same ones before
+// hydrating, so the first client render matches the HTML.
 await Promise.all(
-  initialMatches.map(async ({ route }) => {
+  (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
     if (typeof route.lazy !== 'function') return;
     const loaded = await route.lazy();
     Object.assign(route, { ...loaded, lazy: undefined });

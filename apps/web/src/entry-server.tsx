@@ -35,8 +35,11 @@ export async function render(
       state: null,
     };
   }
-  for (const match of context.matches)
-    (match.route.handle as RouteHandle | undefined)?.prefetch?.(store, match.params);
+  await Promise.all(
+    context.matches.map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.prefetch?.(store, match.params),
+    ),
+  );
   // The prefetched queries finish before the markup is made, and travel to the browser in the state.
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   const router = createStaticRouter(handler.dataRoutes, context);

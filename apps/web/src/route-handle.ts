@@ -4,14 +4,15 @@ import type { AppStore, RootState } from './store.ts';
 
 /**
  * Route metadata read by the server renderer: SEO, the status for the catch-all, and the
- * data to fetch into the RTK Query cache before rendering (dispatch `endpoint.initiate()`).
+ * data to fetch into the RTK Query cache before rendering (`prefetchQuery`, which loads the
+ * endpoint on demand, so the handle itself does not bring RTK Query into the page's chunk).
  */
 export interface RouteHandle {
   /** Static, or computed from the (prefetched) store state for data pages. */
   seo?: Seo | ((ctx: RouteDataContext) => Seo | undefined);
   /** 404 for the catch-all, or computed: a missing post is a 404 page too. */
   status?: number | ((ctx: RouteDataContext) => number | undefined);
-  prefetch?(store: AppStore, params: Params): void;
+  prefetch?(store: AppStore, params: Params): Promise<void>;
 }
 
 export interface RouteDataContext {

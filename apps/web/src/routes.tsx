@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { whenStoreReady } from './deferred-store.ts';
 import { careersRoutes } from './public/careers/routes.tsx';
 import { contentRoutes } from './public/content/routes.tsx';
 import { PublicLayout } from './public/Layout.tsx';
@@ -11,7 +12,11 @@ export const routes: RouteObject[] = [
   {
     // The back office: client-rendered, and antd only ever loads from this chunk.
     path: '/admin/*',
-    lazy: async () => ({ Component: (await import('./admin/AdminApp.tsx')).AdminApp }),
+    // It reads and writes through RTK Query from its first render, so the store loads first.
+    lazy: async () => {
+      const [{ AdminApp }] = await Promise.all([import('./admin/AdminApp.tsx'), whenStoreReady()]);
+      return { Component: AdminApp };
+    },
   },
   {
     Component: PublicLayout,

@@ -9,15 +9,27 @@ import {
 } from '@kw/careers/presentation';
 import type { ApiErrorBody } from '@kw/platform/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { whenStoreReady } from '../../deferred-store.ts';
 import { useToast } from '../components/Toaster.tsx';
-import { useApplyForJobMutation } from './careersApi.ts';
 
 type Field = keyof ApplicationFieldsInput | 'resume';
+
 /**
- * The contract (zod) loads when the dialog opens, not with the careers page, so zod stays out
- * of the page's first load; the form awaits it on submit.
+ * The contract (zod), the api slice and the store (RTK Query) load when the dialog opens, not
+ * with the careers page, so they stay out of its first load; the form awaits them on submit.
  */
-const loadContract = () => import('@kw/careers/contract');
+async function loadSubmission() {
+  const [{ applicationFieldsSchema }, { careersApi }, store] = await Promise.all([
+    import('@kw/careers/contract'),
+    import('./careersApi.ts'),
+    whenStoreReady(),
+  ]);
+  return {
+    applicationFieldsSchema,
+    apply: (jobId: string, form: FormData) =>
+      store.dispatch(careersApi.endpoints.applyForJob.initiate({ jobId, form })).unwrap(),
+  };
+}
 
 const empty = { firstName: '', lastName: '', email: '', phone: '', coverLetter: '' };
 
@@ -42,31 +54,37 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   const [resume, setResume] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failed, setFailed] = useState(false);
-  const [apply, { isLoading }] = useApplyForJobMutation();
+  const [isLoading, setLoading] = useState(false);
   // When the visitor opened the dialog (the form mounts with it), sent with the application.
   const [startedAt] = useState(() => new Date().toISOString());
-  // A second click while the contract is still arriving must not send a second application.
-  const loadingContract = useRef(false);
+  // A second click while the first is under way (the code still arriving, or the upload) must
+  // not send a second application; state alone would let a quick double click through.
+  const busy = useRef(false);
   useEffect(() => {
-    loadContract().catch(() => {}); // a failure shows on submit, where it is awaited again
+    loadSubmission().catch(() => {}); // a failure shows on submit, where it is awaited again
   }, []);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (loadingContract.current || isLoading) return;
-    let applicationFieldsSchema: Awaited<
-      ReturnType<typeof loadContract>
-    >['applicationFieldsSchema'];
-    loadingContract.current = true;
+    if (busy.current) return;
+    busy.current = true;
     try {
-      ({ applicationFieldsSchema } = await loadContract());
+      await submit();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit() {
+    let submission: Awaited<ReturnType<typeof loadSubmission>>;
+    try {
+      submission = await loadSubmission();
     } catch {
       setFailed(true);
       toast(FAILURE);
       return;
-    } finally {
-      loadingContract.current = false;
     }
+    const { applicationFieldsSchema, apply } = submission;
     const parsed = applicationFieldsSchema.safeParse(values);
     const found: Partial<Record<Field, string>> = {};
     if (!parsed.success)
@@ -84,8 +102,9 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
     form.append('startedAt', startedAt);
     form.append('resume', resume, resume.name);
     setFailed(false);
+    setLoading(true);
     try {
-      await apply({ jobId: job.id, form }).unwrap();
+      await apply(job.id, form);
       toast({
         title: 'Application Submitted',
         description: "Thank you for your application. We'll be in touch soon!",
@@ -103,6 +122,8 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
       }
       setFailed(true);
       toast(FAILURE);
+    } finally {
+      setLoading(false);
     }
   }
 

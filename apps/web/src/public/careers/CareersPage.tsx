@@ -2,9 +2,10 @@ import './careers.css';
 import type { Job, JobCategory } from '@kw/careers/contract';
 import { EMPLOYMENT_TYPE_LABELS, EXPERIENCE_LEVEL_LABELS, preview } from '@kw/careers/presentation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePublicQuery } from '../../public-query.ts';
 import { useToast } from '../components/Toaster.tsx';
 import { ApplyForm } from './ApplyForm.tsx';
-import { useListJobCategoriesQuery, useListPublishedJobsQuery } from './careersApi.ts';
+import { careersQueries } from './careersQueries.ts';
 import { Modal } from './Modal.tsx';
 import { shareLink } from './share.ts';
 
@@ -117,8 +118,8 @@ function TextSection({ title, text }: { title: string; text: string }) {
 }
 
 export function CareersPage() {
-  const jobs = useListPublishedJobsQuery();
-  const categories = useListJobCategoriesQuery();
+  const jobs = usePublicQuery(careersQueries.publishedJobs, undefined);
+  const categories = usePublicQuery(careersQueries.jobCategories, undefined);
   const [category, setCategory] = useState<string | 'all'>('all');
   const [details, setDetails] = useState<Job | null>(null);
   const [applying, setApplying] = useState<Job | null>(null);

@@ -22,6 +22,3 @@ export const careersApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const { useListPublishedJobsQuery, useListJobCategoriesQuery, useApplyForJobMutation } =
-  careersApi;

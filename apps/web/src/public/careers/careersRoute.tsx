@@ -1,21 +1,24 @@
 import type { Job } from '@kw/careers/contract';
+import { prefetchQuery, readQuery } from '../../public-query.ts';
 import type { RouteHandle } from '../../route-handle.ts';
-import { careersApi } from './careersApi.ts';
+import { careersQueries } from './careersQueries.ts';
 import { jobPostingJsonLd } from './jobPosting.ts';
 
-// The careers page as a lazily loaded route module: its code, RTK Query endpoints and contract
-// stay out of the other public pages' first load (the server and entry-client load it before
-// rendering /careers).
+// The careers page as a lazily loaded route module: its code stays out of the other public
+// pages' first load (the server and entry-client load it before rendering /careers), and RTK
+// Query out of its own (see usePublicQuery; the apply form loads it with its contract).
 
 export { CareersPage as Component } from './CareersPage.tsx';
 
 export const handle = {
-  prefetch(store) {
-    store.dispatch(careersApi.endpoints.listPublishedJobs.initiate());
-    store.dispatch(careersApi.endpoints.listJobCategories.initiate());
+  async prefetch(store) {
+    await Promise.all([
+      prefetchQuery(store, careersQueries.publishedJobs, undefined),
+      prefetchQuery(store, careersQueries.jobCategories, undefined),
+    ]);
   },
   seo({ state }) {
-    const jobs: Job[] = careersApi.endpoints.listPublishedJobs.select()(state).data ?? [];
+    const jobs: Job[] = readQuery(state, careersQueries.publishedJobs, undefined).data ?? [];
     return {
       title: 'Careers',
       description:

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { whenStoreReady } from '../site/deferred-store.ts';
+import { whenStoreReady } from '../../deferred-store.ts';
 import { ANALYTICS_EVENTS, trackEvent, utmParameters } from './analytics.ts';
 import { useFormStartedAt } from './formStartedAt.ts';
 import { useToast } from './Toaster.tsx';

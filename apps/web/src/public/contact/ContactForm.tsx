@@ -1,10 +1,10 @@
 import type { ContactMessageInput } from '@kw/contact/contract';
 import { CONTACT_SERVICE_OPTIONS as SERVICE_OPTIONS } from '@kw/site';
 import { type FormEvent, useId, useState } from 'react';
+import { whenStoreReady } from '../../deferred-store.ts';
 import { ANALYTICS_EVENTS, trackEvent } from '../components/analytics.ts';
 import { useFormStartedAt } from '../components/formStartedAt.ts';
 import { useToast } from '../components/Toaster.tsx';
-import { whenStoreReady } from '../site/deferred-store.ts';
 
 type Field = keyof ContactMessageInput;
 

@@ -2,7 +2,8 @@ import type { BlogPost } from '@kw/blog/contract';
 import { BLOG_EXCERPT_FALLBACK, excerptOrFallback, longDate } from '@kw/blog/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useGetPublishedPostsQuery } from './contentApi.ts';
+import { usePublicQuery } from '../../public-query.ts';
+import { contentQueries } from './contentQueries.ts';
 import './content.css';
 
 export const BLOG_TAGS_PER_CARD = 3;
@@ -73,7 +74,7 @@ function PostCard({ post }: { post: BlogPost }) {
 }
 
 export function BlogListPage() {
-  const { data, isLoading, isError } = useGetPublishedPostsQuery();
+  const { data, isLoading, isError } = usePublicQuery(contentQueries.publishedPosts, undefined);
   const [search, setSearch] = useState('');
   const posts = useMemo(() => (data ?? []).filter((p) => matchesPost(p, search)), [data, search]);
   return (

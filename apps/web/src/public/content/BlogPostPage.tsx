@@ -1,6 +1,7 @@
 import { longDate } from '@kw/blog/presentation';
 import { Link, useParams } from 'react-router';
-import { useGetPostQuery } from './contentApi.ts';
+import { usePublicQuery } from '../../public-query.ts';
+import { contentQueries } from './contentQueries.ts';
 import { ShareButton } from './ShareButton.tsx';
 import { TableOfContents } from './TableOfContents.tsx';
 import './content.css';
@@ -33,7 +34,7 @@ export function BlogPostNotFound() {
 
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const { data: post, isLoading, isError } = useGetPostQuery(slug);
+  const { data: post, isLoading, isError } = usePublicQuery(contentQueries.post, slug);
   if (isLoading) return <DetailSkeleton />;
   if (isError || !post) return <BlogPostNotFound />;
   const date = post.publishedAt ?? post.createdAt;

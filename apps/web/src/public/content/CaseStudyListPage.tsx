@@ -3,8 +3,9 @@ import type { CaseStudy } from '@kw/case-studies/contract';
 import { CASE_STUDY_EXCERPT_FALLBACK } from '@kw/case-studies/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { usePublicQuery } from '../../public-query.ts';
 import { SkeletonCards } from './BlogListPage.tsx';
-import { useGetPublishedCaseStudiesQuery } from './contentApi.ts';
+import { contentQueries } from './contentQueries.ts';
 import './content.css';
 
 export const TECHNOLOGIES_PER_CARD = 3;
@@ -73,7 +74,10 @@ function CaseStudyCard({ study }: { study: CaseStudy }) {
 }
 
 export function CaseStudyListPage() {
-  const { data, isLoading, isError } = useGetPublishedCaseStudiesQuery();
+  const { data, isLoading, isError } = usePublicQuery(
+    contentQueries.publishedCaseStudies,
+    undefined,
+  );
   const [search, setSearch] = useState('');
   const [industry, setIndustry] = useState('');
   const industries = useMemo(

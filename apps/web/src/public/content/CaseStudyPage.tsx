@@ -1,6 +1,7 @@
 import { monthYear } from '@kw/case-studies/presentation';
 import { Link, useParams } from 'react-router';
-import { useGetCaseStudyQuery } from './contentApi.ts';
+import { usePublicQuery } from '../../public-query.ts';
+import { contentQueries } from './contentQueries.ts';
 import { ShareButton } from './ShareButton.tsx';
 import { TableOfContents } from './TableOfContents.tsx';
 import './content.css';
@@ -21,7 +22,7 @@ export function CaseStudyNotFound() {
 
 export function CaseStudyPage() {
   const { slug = '' } = useParams();
-  const { data: study, isLoading, isError } = useGetCaseStudyQuery(slug);
+  const { data: study, isLoading, isError } = usePublicQuery(contentQueries.caseStudy, slug);
   if (isLoading)
     return (
       <div

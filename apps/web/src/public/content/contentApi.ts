@@ -23,10 +23,3 @@ export const contentApi = api.injectEndpoints({
     }),
   }),
 });
-
-export const {
-  useGetPublishedPostsQuery,
-  useGetPostQuery,
-  useGetPublishedCaseStudiesQuery,
-  useGetCaseStudyQuery,
-} = contentApi;

@@ -1,11 +1,12 @@
 import { company } from '@kw/site';
+import { prefetchQuery, readQuery } from '../../public-query.ts';
 import type { RouteDataContext, RouteHandle } from '../../route-handle.ts';
 import type { Seo } from '../../seo.ts';
 import { BlogListPage } from './BlogListPage.tsx';
 import { BlogPostPage } from './BlogPostPage.tsx';
 import { CaseStudyListPage } from './CaseStudyListPage.tsx';
 import { CaseStudyPage } from './CaseStudyPage.tsx';
-import { contentApi } from './contentApi.ts';
+import { contentQueries } from './contentQueries.ts';
 
 const blogList: RouteHandle = {
   seo: {
@@ -14,18 +15,14 @@ const blogList: RouteHandle = {
       'Practical articles on AI, custom software, integration and automation for small and medium businesses in Kitchener-Waterloo.',
     path: '/blog',
   },
-  prefetch(store) {
-    store.dispatch(contentApi.endpoints.getPublishedPosts.initiate());
-  },
+  prefetch: (store) => prefetchQuery(store, contentQueries.publishedPosts, undefined),
 };
 
 const postOf = ({ state, params }: RouteDataContext) =>
-  contentApi.endpoints.getPost.select(params.slug ?? '')(state);
+  readQuery(state, contentQueries.post, params.slug ?? '');
 
 const blogPost: RouteHandle = {
-  prefetch(store, params) {
-    store.dispatch(contentApi.endpoints.getPost.initiate(params.slug ?? ''));
-  },
+  prefetch: (store, params) => prefetchQuery(store, contentQueries.post, params.slug ?? ''),
   status: (ctx) => (postOf(ctx).data ? undefined : 404),
   seo(ctx): Seo {
     const post = postOf(ctx).data;
@@ -69,18 +66,14 @@ const caseStudyList: RouteHandle = {
       'Client success stories: AI, custom software and automation projects for businesses across Waterloo Region and Ontario.',
     path: '/case-studies',
   },
-  prefetch(store) {
-    store.dispatch(contentApi.endpoints.getPublishedCaseStudies.initiate());
-  },
+  prefetch: (store) => prefetchQuery(store, contentQueries.publishedCaseStudies, undefined),
 };
 
 const studyOf = ({ state, params }: RouteDataContext) =>
-  contentApi.endpoints.getCaseStudy.select(params.slug ?? '')(state);
+  readQuery(state, contentQueries.caseStudy, params.slug ?? '');
 
 const caseStudy: RouteHandle = {
-  prefetch(store, params) {
-    store.dispatch(contentApi.endpoints.getCaseStudy.initiate(params.slug ?? ''));
-  },
+  prefetch: (store, params) => prefetchQuery(store, contentQueries.caseStudy, params.slug ?? ''),
   status: (ctx) => (studyOf(ctx).data ? undefined : 404),
   seo(ctx): Seo {
     const study = studyOf(ctx).data;
@@ -118,9 +111,9 @@ const caseStudy: RouteHandle = {
 };
 
 /**
- * The content pages as one lazily loaded module: their code, RTK Query endpoints and contract
- * stay out of the marketing pages' first load (the server and entry-client load it before
- * rendering these paths).
+ * The content pages as one lazily loaded module: their code stays out of the marketing pages'
+ * first load (the server and entry-client load it before rendering these paths), and RTK Query
+ * out of theirs (see usePublicQuery).
  */
 export const contentPages = {
   blogList: { Component: BlogListPage, handle: blogList },

@@ -8,7 +8,6 @@ import {
 } from '@kw/site';
 import { type RouteObject, redirect } from 'react-router';
 import type { RouteHandle } from '../../route-handle.ts';
-import { STORE_FREE } from './deferred-store.ts';
 import { pageSeo } from './structured-data.ts';
 
 type PageModule = Record<string, React.ComponentType>;
@@ -23,8 +22,7 @@ function page(
   return {
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => ({ Component: (await load())[name] }),
-    // Static content: the page renders without the Redux store (see deferred-store.ts).
-    handle: { ...handle, [STORE_FREE]: true },
+    handle,
   };
 }
 
@@ -148,7 +146,6 @@ export const siteRoutes: RouteObject[] = [
     ([from, to]): RouteObject => ({
       path: from.slice(1),
       loader: () => redirect(to, 301),
-      handle: { [STORE_FREE]: true },
     }),
   ),
 ];
