@@ -179,9 +179,12 @@ describe('the public layout on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Careers' }).click();
     await page.waitForURL(`${app.url}/careers`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    // the store's code (RTK Query) arrived with this navigation, not with the first page
+    await page.getByRole('heading', { level: 1, name: 'Join Our Team' }).waitFor();
+    // the jobs were not in the server's state of /services: the store's code (RTK Query) came
+    // with this navigation, then the request, and the page shows its answer (no jobs here)
+    await page.getByText('No Open Positions').first().waitFor();
     expect(requests.some((url) => /\/assets\/store-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(requests.some((url) => url.endsWith('/api/jobs?published=true'))).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
