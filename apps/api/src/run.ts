@@ -22,62 +22,16 @@ try {
 }
 const logger = processLogger(config, 'run');
 const started = Date.now();
-const database = await resolveDatabase(config);
-const forget = database.embedded ? announceDatabase(config, database.url) : () => {};
-await prepareDatabase(database.url, logger);
-
-const db = createDb(database.url, { min: 0, max: 2 });
-const { seeded } = await seedDemoContent(
-  // No job queue here: the worker's (async) projections are applied in the append's transaction.
-  new EventStore(db, {
-    projections: (await import('./modules.ts')).projections.map((p) => ({
-      ...p,
-      mode: 'inline' as const,
-    })),
-  }),
-);
-await db.destroy();
-if (seeded) logger.info('demo content added');
-
-const childEnv = {
-  ...process.env,
-  DATABASE_URL: database.url,
-  NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
-};
 const children = new Map<string, ChildProcess>();
 let stopping = false;
+let forget = () => {};
 
-function startChild(name: string, entry: string): void {
-  const args = [
-    ...(dev ? ['--watch', '--watch-preserve-output'] : []),
-    fileURLToPath(new URL(entry, import.meta.url)),
-  ];
-  const child = spawn(process.execPath, args, { env: childEnv, stdio: 'inherit' });
-  children.set(name, child);
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (stopping) return;
-    logger.error({ code, signal }, `${name} stopped unexpectedly; restarting in 1 s`);
-    setTimeout(() => startChild(name, entry), 1000);
-  });
-}
+// Signals are handled from the first moment, and a failed start-up stops what it started: a
+// Ctrl-C during start-up, or a failed migration, must not leave the embedded PostgreSQL running
+// on its own, or the next start finds the data directory in use.
+const database = resolveDatabase(config);
 
-startChild('worker', '../../worker/src/main.ts');
-startChild('api', './main.ts');
-
-// Print the address once the API answers.
-for (let i = 0; i < 300; i++) {
-  try {
-    const res = await fetch(`http://127.0.0.1:${config.port}/api/health`);
-    if (res.ok) break;
-  } catch {}
-  await new Promise((r) => setTimeout(r, 100));
-}
-console.log(
-  `\n  Site:        ${config.publicUrl}\n  Back office: ${config.publicUrl}/admin\n  Database:    ${database.embedded ? 'embedded PostgreSQL in DATA_DIR/pg' : 'DATABASE_URL'}\n  Started in ${((Date.now() - started) / 1000).toFixed(1)} s${dev ? ' (development: hot reload on)' : ''}\n`,
-);
-
-async function shutdown(): Promise<void> {
+async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   await Promise.all(
@@ -90,8 +44,75 @@ async function shutdown(): Promise<void> {
     ),
   );
   forget();
-  await database.embedded?.stop();
-  process.exit(0);
+  const running = await database.catch(() => undefined);
+  await running?.embedded?.stop();
+  process.exit(code);
 }
-process.once('SIGINT', () => void shutdown());
-process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+
+function startChild(name: string, entry: string, env: NodeJS.ProcessEnv): void {
+  if (stopping) return;
+  const args = [
+    ...(dev ? ['--watch', '--watch-preserve-output'] : []),
+    fileURLToPath(new URL(entry, import.meta.url)),
+  ];
+  const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
+  children.set(name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    logger.error({ code, signal }, `${name} stopped unexpectedly; restarting in 1 s`);
+    setTimeout(() => startChild(name, entry, env), 1000);
+  });
+}
+
+async function start(): Promise<void> {
+  const { url, embedded } = await database;
+  if (embedded) forget = announceDatabase(config, url);
+  await prepareDatabase(url, logger);
+
+  const db = createDb(url, { min: 0, max: 2 });
+  try {
+    const { seeded } = await seedDemoContent(
+      // No job queue here: the worker's (async) projections are applied in the append's transaction.
+      new EventStore(db, {
+        projections: (await import('./modules.ts')).projections.map((p) => ({
+          ...p,
+          mode: 'inline' as const,
+        })),
+      }),
+    );
+    if (seeded) logger.info('demo content added');
+  } finally {
+    await db.destroy();
+  }
+  if (stopping) return;
+
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
+  };
+  startChild('worker', '../../worker/src/main.ts', env);
+  startChild('api', './main.ts', env);
+
+  // Print the address once the API answers.
+  for (let i = 0; i < 300 && !stopping; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${config.port}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (stopping) return;
+  console.log(
+    `\n  Site:        ${config.publicUrl}\n  Back office: ${config.publicUrl}/admin\n  Database:    ${embedded ? 'embedded PostgreSQL in DATA_DIR/pg' : 'DATABASE_URL'}\n  Started in ${((Date.now() - started) / 1000).toFixed(1)} s${dev ? ' (development: hot reload on)' : ''}\n`,
+  );
+}
+
+await start().catch((error: unknown) => {
+  if (stopping) return; // stopped by a signal mid-way: the database went away under it
+  logger.error(error, 'start-up failed');
+  return shutdown(1);
+});
