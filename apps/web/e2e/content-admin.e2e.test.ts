@@ -128,7 +128,7 @@ describe('Case Study Manager', () => {
     await v.getByText('No case studies found matching your criteria.').waitFor();
     await v.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => v.locator('.content-card').count()).toBe(5);
-    await v.getByRole('link', { name: 'Read Case Study: Route Planning for a Courier' }).click();
+    await v.getByRole('link', { name: /^Read Case Study\W+Route Planning for a Courier$/ }).click();
     await v.getByRole('heading', { level: 1, name: 'Route Planning for a Courier' }).waitFor();
     expect(await v.getByText('Speedy Parcels').isVisible()).toBe(true);
     expect(errors).toEqual([]);

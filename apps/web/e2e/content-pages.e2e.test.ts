@@ -87,6 +87,26 @@ describe('blog pages on the server', () => {
     expect((await html('/blog')).text).not.toContain('Renamed Title');
   });
 
+  it('loads the first card image at once and first, the others lazily; links say where they go', async () => {
+    // the newest posts, Pictured 1 first in the list
+    for (const n of [2, 1])
+      await createPost({
+        title: `Pictured ${n}`,
+        slug: `pictured-${n}`,
+        featuredImage: `/media/pictured-${n}.png`,
+        publishedAt: new Date(Date.now() + 1000 - n * 100).toISOString(),
+      });
+    await new Promise((r) => setTimeout(r, 1000)); // until both are published
+    const { text } = await html('/blog');
+    const images = [...text.matchAll(/<img class="card-image"[^>]*>/g)].map((m) => m[0]);
+    expect(images[0]).toContain('src="/media/pictured-1.png"');
+    expect(images[0]?.toLowerCase()).toContain('fetchpriority="high"'); // HTML attributes ignore case
+    expect(images[0]).not.toContain('loading="lazy"');
+    for (const later of images.slice(1)) expect(later).toContain('loading="lazy"');
+    // 'Read More' carries the title for screen readers and crawlers, hidden from sight
+    expect(text).toMatch(/Read More<span class="visually-hidden">: (<!-- -->)?Pictured 1<\/span>/);
+  });
+
   it('shows a scheduled post once its time comes, though the list was cached before', async () => {
     await createPost({
       title: 'Scheduled Arrival',

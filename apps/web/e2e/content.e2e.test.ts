@@ -104,7 +104,9 @@ describe('writing and reading a post', () => {
     await v.getByPlaceholder('Search blog posts...').fill('no such words');
     await v.getByText('No blog posts found matching your search.').waitFor();
     await v.getByRole('button', { name: 'Clear Search' }).click();
-    await v.getByRole('link', { name: 'Read More: Harvest Forecasting With Small Data' }).click();
+    await v
+      .getByRole('link', { name: /^Read More\W+Harvest Forecasting With Small Data$/ })
+      .click();
     await v
       .getByRole('heading', { level: 1, name: 'Harvest Forecasting With Small Data' })
       .waitFor();

@@ -43,9 +43,21 @@ async function open(path: string) {
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
+  // the layout shifts of the whole load, as Chromium reports them (Lighthouse's CLS)
+  await page.addInitScript(() => {
+    const w = globalThis as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift' as never, buffered: true });
+  });
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
   return { page, requests, errors };
 }
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { shifts: number }).shifts);
 
 const cards = (page: Page) => page.locator('.content-grid article');
 
@@ -73,6 +85,15 @@ describe('data pages hydrate from the server state', () => {
     await expect.poll(() => cards(page).count()).toBe(2);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('the data pages do not move as they load: their styles come with the first paint', async () => {
+    for (const path of ['/blog', '/blog/automating-invoices', '/case-studies', '/careers']) {
+      const { page, errors } = await open(path);
+      expect(await layoutShift(page), path).toBeLessThan(0.01);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
   });
 
   it('a missing post opened directly shows Blog Post Not Found without asking again', async () => {

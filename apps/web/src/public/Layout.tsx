@@ -121,11 +121,12 @@ export function PublicLayout() {
       </a>
       <header className="site-header">
         <div className="container header-inner">
-          <Link to="/" className="logo" aria-label={`${company.name}, home`}>
+          <Link to="/" className="logo">
             <span className="logo-mark" aria-hidden="true">
               GR
             </span>
             {company.name}
+            <span className="visually-hidden">, home</span>
           </Link>
           <nav aria-label="Main" className="nav-desktop">
             <NavLinks pathname={pathname} />

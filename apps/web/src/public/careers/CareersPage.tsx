@@ -1,4 +1,3 @@
-import './careers.css';
 import type { Job, JobCategory } from '@kw/careers/contract';
 import { EMPLOYMENT_TYPE_LABELS, EXPERIENCE_LEVEL_LABELS, preview } from '@kw/careers/presentation';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../public-query.ts';
 import { contentQueries } from './contentQueries.ts';
-import './content.css';
 
 export const BLOG_TAGS_PER_CARD = 3;
 export const SKELETON_CARDS = 6;
@@ -35,12 +34,22 @@ export function SkeletonCards() {
   );
 }
 
-function PostCard({ post }: { post: BlogPost }) {
+/**
+ * A card's image: the first card's is likely the largest thing on a phone's first screen, so it
+ * loads at once and first; the others wait until they are scrolled near.
+ */
+export function CardImage({ src, first }: { src: string; first: boolean }) {
+  return first ? (
+    <img className="card-image" src={src} alt="" fetchPriority="high" />
+  ) : (
+    <img className="card-image" src={src} alt="" loading="lazy" />
+  );
+}
+
+function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
   return (
     <article className="content-card">
-      {post.featuredImage && (
-        <img className="card-image" src={post.featuredImage} alt="" loading="lazy" />
-      )}
+      {post.featuredImage && <CardImage src={post.featuredImage} first={first} />}
       <div className="card-body">
         <div className="card-meta">
           <time dateTime={post.publishedAt ?? post.createdAt}>
@@ -61,12 +70,8 @@ function PostCard({ post }: { post: BlogPost }) {
             ))}
           </ul>
         )}
-        <Link
-          to={`/blog/${post.slug}`}
-          className="read-more"
-          aria-label={`Read More: ${post.title}`}
-        >
-          Read More
+        <Link to={`/blog/${post.slug}`} className="read-more">
+          Read More<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
     </article>
@@ -128,8 +133,8 @@ export function BlogListPage() {
           </div>
         ) : (
           <div className="content-grid">
-            {posts.map((p) => (
-              <PostCard key={p.id} post={p} />
+            {posts.map((p, i) => (
+              <PostCard key={p.id} post={p} first={i === 0} />
             ))}
           </div>
         )}

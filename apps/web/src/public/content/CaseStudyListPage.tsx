@@ -4,9 +4,8 @@ import { CASE_STUDY_EXCERPT_FALLBACK } from '@kw/case-studies/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../public-query.ts';
-import { SkeletonCards } from './BlogListPage.tsx';
+import { CardImage, SkeletonCards } from './BlogListPage.tsx';
 import { contentQueries } from './contentQueries.ts';
-import './content.css';
 
 export const TECHNOLOGIES_PER_CARD = 3;
 export const CASE_STUDY_TAGS_PER_CARD = 2;
@@ -24,13 +23,11 @@ export function matchesCaseStudy(study: CaseStudy, search: string, industry: str
   );
 }
 
-function CaseStudyCard({ study }: { study: CaseStudy }) {
+function CaseStudyCard({ study, first }: { study: CaseStudy; first: boolean }) {
   const extra = study.technologies.length - TECHNOLOGIES_PER_CARD;
   return (
     <article className="content-card">
-      {study.featuredImage && (
-        <img className="card-image" src={study.featuredImage} alt="" loading="lazy" />
-      )}
+      {study.featuredImage && <CardImage src={study.featuredImage} first={first} />}
       <div className="card-body">
         <div className="card-meta">
           <time dateTime={study.createdAt}>{longDate(study.createdAt)}</time>
@@ -61,12 +58,8 @@ function CaseStudyCard({ study }: { study: CaseStudy }) {
             ))}
           </ul>
         )}
-        <Link
-          to={`/case-studies/${study.slug}`}
-          className="read-more"
-          aria-label={`Read Case Study: ${study.title}`}
-        >
-          Read Case Study
+        <Link to={`/case-studies/${study.slug}`} className="read-more">
+          Read Case Study<span className="visually-hidden">: {study.title}</span>
         </Link>
       </div>
     </article>
@@ -177,8 +170,8 @@ export function CaseStudyListPage() {
           </div>
         ) : (
           <div className="content-grid">
-            {studies.map((s) => (
-              <CaseStudyCard key={s.id} study={s} />
+            {studies.map((s, i) => (
+              <CaseStudyCard key={s.id} study={s} first={i === 0} />
             ))}
           </div>
         )}

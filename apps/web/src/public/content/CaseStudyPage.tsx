@@ -4,7 +4,6 @@ import { usePublicQuery } from '../../public-query.ts';
 import { contentQueries } from './contentQueries.ts';
 import { ShareButton } from './ShareButton.tsx';
 import { TableOfContents } from './TableOfContents.tsx';
-import './content.css';
 
 export function CaseStudyNotFound() {
   return (
