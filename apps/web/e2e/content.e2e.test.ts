@@ -112,13 +112,21 @@ describe('writing and reading a post', () => {
       .waitFor();
     await v.waitForURL(`${app.url}/blog/harvest-forecasting-with-small-data`);
 
+    // pictures in an article load lazily: the reader scrolls to it, and it arrives
     const image = v.locator('.prose img[src^="/media/"]');
-    await image.waitFor();
-    expect(
-      await image.evaluate(
-        (img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0,
-      ),
-    ).toBe(true);
+    expect(await image.getAttribute('loading')).toBe('lazy');
+    await image.evaluate((img: { scrollIntoView(): void }) => img.scrollIntoView());
+    await expect
+      .poll(() =>
+        image.evaluate(
+          (img: { complete: boolean; naturalWidth: number }) =>
+            img.complete && img.naturalWidth > 0,
+        ),
+      )
+      .toBe(true);
+    await v.evaluate(() =>
+      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+    );
 
     const heading = v.locator('#results-and-lessons');
     const top = () => heading.evaluate((el) => el.getBoundingClientRect().top);

@@ -210,6 +210,7 @@ describe('rendering', () => {
     expect(detail.html).toContain('line one<br />');
     expect(detail.html).toContain('<table>');
     expect(detail.html).not.toMatch(/<script|onerror|javascript:/i);
+    expect(detail.html).toContain('<img loading="lazy" src="x.png" />'); // below the title
     expect(detail.headings).toEqual([
       { level: 1, text: 'Hello, World!', id: 'hello-world' },
       { level: 2, text: "What's next?", id: 'whats-next' },

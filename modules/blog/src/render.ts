@@ -40,6 +40,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
+    // Pictures in an article are below its title: they load as the reader scrolls near them.
+    img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', ...attribs } }),
     // Only task-list check boxes survive, and they cannot be ticked.
     input: (tagName, attribs) =>
       attribs.type === 'checkbox'
