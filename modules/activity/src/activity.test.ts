@@ -186,6 +186,63 @@ describe('recent activity, built by the worker', () => {
     expect(await app.db('recent_activity').orderBy('position')).toEqual(before);
   });
 
+  it('a submission marked as spam leaves the feed; marked not spam, it comes back', {
+    timeout: 120_000,
+  }, async () => {
+    const sent = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: {
+        firstName: 'Vera',
+        lastName: 'Verdict',
+        email: 'vera@example.ca',
+        message: 'Could you help us plan a small AI pilot?',
+      },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = await sent.json();
+    const stream = `contact:${id}`;
+    const inFeed = async () =>
+      Boolean(await app.db('recent_activity').where({ stream_id: stream }).first());
+    await eventually(inFeed, 30_000, 100);
+
+    const mark = (isSpam: boolean) =>
+      app.fetch(`/api/contact/${id}`, { method: 'PATCH', token, json: { isSpam } });
+    expect((await mark(true)).status).toBe(200);
+    await eventually(async () => !(await inFeed()), 30_000, 100);
+    expect((await mark(false)).status).toBe(200);
+    await eventually(inFeed, 30_000, 100);
+    const line = await app.db('recent_activity').where({ stream_id: stream }).first();
+    expect(line).toMatchObject({
+      type: 'ContactReceived',
+      title: 'New contact submission: Vera Verdict',
+    });
+  });
+
+  it('a submission the intake checks flag as spam never shows in the feed', {
+    timeout: 120_000,
+  }, async () => {
+    const sent = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: {
+        firstName: 'Link',
+        lastName: 'Farmer',
+        email: 'links@example.ca',
+        message: 'Buy http://a.example http://b.example http://c.example http://d.example now',
+      },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = await sent.json();
+    await drained();
+    const row = await app.db('contact_submissions').where({ id }).first();
+    expect(row.is_spam).toBe(true); // the intake flagged it (more than 3 links)
+    expect(
+      await app
+        .db('recent_activity')
+        .where({ stream_id: `contact:${id}` })
+        .first(),
+    ).toBe(undefined);
+  });
+
   it("deleting a contact submission takes the person's name out of the feed", {
     timeout: 120_000,
   }, async () => {

@@ -98,3 +98,18 @@ export const FORGET_EVENTS = [
   'SubscriberDeleted',
   'ApplicationDeleted',
 ] as const;
+
+/**
+ * A spam verdict takes the submission out of the feed (the administrator need not read it
+ * twice); reversing it puts the line back.
+ */
+export const SPAM_MARKED_EVENTS = [
+  'ContactMarkedSpam',
+  'SubscriberMarkedSpam',
+  'ApplicationMarkedSpam',
+] as const;
+export const SPAM_UNMARKED_EVENTS = [
+  'ContactUnmarkedSpam',
+  'SubscriberUnmarkedSpam',
+  'ApplicationUnmarkedSpam',
+] as const;
