@@ -1,10 +1,12 @@
 import { ConflictError, NotFoundError } from '@kw/platform';
 import { describe, expect, it } from 'vitest';
 import {
+  arrivalEmailOwed,
   changeApplicationStatus,
   createJob,
   flagApplicationOnIntake,
   markApplicationSpam,
+  recordArrivalEmail,
   recordRejectionEmail,
   rejectionEmailOwed,
   submitApplication,
@@ -20,7 +22,7 @@ import {
   preview,
 } from './contract.ts';
 import { descriptionToHtml } from './description.ts';
-import type { CareersEvent } from './events.ts';
+import type { ApplicationEvent, CareersEvent } from './events.ts';
 import { applicationState, jobState } from './state.ts';
 
 // Given / when / then, without a database: the history is a list of events.
@@ -129,6 +131,31 @@ describe('application status and the rejection e-mail', () => {
     expect(
       rejectionEmailOwed(applicationState(given(submitted, rejected, sent)), 2),
     ).toBeUndefined();
+  });
+
+  it('owes one acknowledgement and one notification, none once recorded, none for spam or a deleted one', () => {
+    const state = (...events: ApplicationEvent[]) => applicationState(given(submitted, ...events));
+    expect(arrivalEmailOwed(state(), 'acknowledgement')?.email).toBe('ada@example.ca');
+    expect(arrivalEmailOwed(state(), 'admin-notification')?.email).toBe('ada@example.ca');
+
+    const acknowledged = recordArrivalEmail(APP, 'acknowledgement', '<a>', 'ada@example.ca')[0];
+    expect(acknowledged.type).toBe('ApplicationAcknowledged');
+    expect(arrivalEmailOwed(state(acknowledged), 'acknowledgement')).toBeUndefined();
+    // the other e-mail is still owed
+    expect(arrivalEmailOwed(state(acknowledged), 'admin-notification')).toBeDefined();
+    const notified = recordArrivalEmail(APP, 'admin-notification', '<n>', 'hr@example.ca')[0];
+    expect(notified.type).toBe('AdminNotifiedOfApplication');
+    expect(arrivalEmailOwed(state(notified), 'admin-notification')).toBeUndefined();
+
+    const spam = {
+      type: 'ApplicationMarkedSpam' as const,
+      data: { applicationId: APP, reason: 'Too many links', automatic: true },
+    };
+    const deleted = { type: 'ApplicationDeleted' as const, data: { applicationId: APP } };
+    for (const kind of ['acknowledgement', 'admin-notification'] as const) {
+      expect(arrivalEmailOwed(state(spam), kind)).toBeUndefined();
+      expect(arrivalEmailOwed(state(deleted), kind)).toBeUndefined();
+    }
   });
 
   it('owes nothing when the application was deleted or moved on before the e-mail went out', () => {

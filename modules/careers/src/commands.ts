@@ -8,6 +8,8 @@ import type {
 } from './contract.ts';
 import { MARKED_AS_SPAM_REASON } from './contract.ts';
 import type {
+  AdminNotifiedOfApplication,
+  ApplicationAcknowledged,
   ApplicationEvent,
   ApplicationSubmitted,
   JobCategoryEvent,
@@ -195,6 +197,34 @@ export function rejectionEmailOwed(
   if (state.emailedRejections.has(rejectionVersion)) return undefined;
   if (state.status !== 'rejected' || state.rejectionVersion !== rejectionVersion) return undefined;
   return state.submitted;
+}
+
+export type ArrivalEmail = 'acknowledgement' | 'admin-notification';
+
+/**
+ * The application an arrival e-mail is still owed for: none once it has gone out, nor for an
+ * application deleted meanwhile or flagged as spam (a spammer gets no e-mail, the
+ * administrator no noise).
+ */
+export function arrivalEmailOwed(
+  state: ApplicationState,
+  kind: ArrivalEmail,
+): ApplicationSubmitted['data'] | undefined {
+  if (!state.exists || !state.submitted || state.isSpam) return undefined;
+  const sent = kind === 'acknowledgement' ? state.acknowledged : state.adminNotified;
+  return sent ? undefined : state.submitted;
+}
+
+export function recordArrivalEmail(
+  applicationId: string,
+  kind: ArrivalEmail,
+  messageId: string,
+  to: string,
+): [ApplicationAcknowledged | AdminNotifiedOfApplication] {
+  const data = { applicationId, messageId, to };
+  return kind === 'acknowledgement'
+    ? [{ type: 'ApplicationAcknowledged', data }]
+    : [{ type: 'AdminNotifiedOfApplication', data }];
 }
 
 export function recordRejectionEmail(

@@ -125,6 +125,18 @@ export interface RejectionEmailSent {
   };
 }
 
+/** The applicant was told their application arrived: never twice. */
+export interface ApplicationAcknowledged {
+  type: 'ApplicationAcknowledged';
+  data: { applicationId: string; messageId: string; to: string };
+}
+
+/** ADMIN_EMAIL was told about the application: never twice. */
+export interface AdminNotifiedOfApplication {
+  type: 'AdminNotifiedOfApplication';
+  data: { applicationId: string; messageId: string; to: string };
+}
+
 /** Flagged as spam by the intake checks (`automatic`) or by the administrator. */
 export interface ApplicationMarkedSpam {
   type: 'ApplicationMarkedSpam';
@@ -147,6 +159,8 @@ export type ApplicationEvent =
   | ApplicationStatusChanged
   | ApplicationRejected
   | RejectionEmailSent
+  | ApplicationAcknowledged
+  | AdminNotifiedOfApplication
   | ApplicationMarkedSpam
   | ApplicationUnmarkedSpam
   | ApplicationDeleted;

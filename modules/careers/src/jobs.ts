@@ -1,5 +1,11 @@
-import type { EventHandler, StoredEvent, WorkerContext } from '@kw/platform';
-import { recordRejectionEmail, rejectionEmailOwed } from './commands.ts';
+import type { EventHandler, StoredEvent, Trx, WorkerContext } from '@kw/platform';
+import {
+  type ArrivalEmail,
+  arrivalEmailOwed,
+  recordArrivalEmail,
+  recordRejectionEmail,
+  rejectionEmailOwed,
+} from './commands.ts';
 import type { ApplicationRejected, ApplicationSubmitted } from './events.ts';
 import { applicationStream } from './events.ts';
 import {
@@ -13,26 +19,36 @@ import {
   rejectionEmail,
   rejectionMessageId,
 } from './mails.ts';
-import { applicationState } from './state.ts';
+import { type ApplicationState, applicationState } from './state.ts';
 
 /**
- * One e-mail per rejection, however often the job runs: under a lock on the application's
- * stream, the stream is checked for a RejectionEmailSent before sending and gets one after,
- * in the same transaction. Should the commit itself fail after sending, the retry's message
- * carries the same Message-ID.
+ * Runs `send` under a lock on the application's stream, with its history read in the same
+ * transaction: an e-mail is checked for in the stream before it is sent and recorded after,
+ * so a job that runs twice (or twice at once) sends it once. Should the commit itself fail
+ * after sending, the retry's message carries the same Message-ID.
  */
-export async function sendRejectionEmail(event: StoredEvent, ctx: WorkerContext): Promise<void> {
-  const { applicationId } = event.data as ApplicationRejected['data'];
+async function onceForApplication(
+  ctx: WorkerContext,
+  applicationId: string,
+  send: (state: ApplicationState, trx: Trx) => Promise<void>,
+): Promise<void> {
   const stream = applicationStream(applicationId);
   await ctx.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [stream]);
-    const history = await ctx.store.readStream(stream, trx);
-    const owed = rejectionEmailOwed(applicationState(history), event.version);
+    await send(applicationState(await ctx.store.readStream(stream, trx)), trx);
+  });
+}
+
+/** One e-mail per rejection, however often the job runs. */
+export async function sendRejectionEmail(event: StoredEvent, ctx: WorkerContext): Promise<void> {
+  const { applicationId } = event.data as ApplicationRejected['data'];
+  await onceForApplication(ctx, applicationId, async (state, trx) => {
+    const owed = rejectionEmailOwed(state, event.version);
     if (!owed) return;
     const messageId = rejectionMessageId(applicationId, event.version, ctx.config.publicUrl);
     await ctx.mailer.send(rejectionEmail(owed, { messageId, publicUrl: ctx.config.publicUrl }));
     await ctx.store.append(
-      stream,
+      applicationStream(applicationId),
       'any',
       recordRejectionEmail(applicationId, event.version, messageId, owed.email),
       { metadata: { actor: 'worker', causationId: event.position }, trx },
@@ -41,14 +57,32 @@ export async function sendRejectionEmail(event: StoredEvent, ctx: WorkerContext)
   });
 }
 
-/**
- * The application as it stands now; nothing is sent for one deleted meanwhile, nor for one
- * flagged as spam (a spammer gets no e-mail, the administrator no noise).
- */
-async function currentApplication(event: StoredEvent, ctx: WorkerContext) {
+/** The applicant's acknowledgement, or the administrator's notification: each sent once. */
+export async function sendArrivalEmail(
+  kind: ArrivalEmail,
+  event: StoredEvent,
+  ctx: WorkerContext,
+): Promise<void> {
   const { applicationId } = event.data as ApplicationSubmitted['data'];
-  const state = applicationState(await ctx.store.readStream(applicationStream(applicationId)));
-  return state.exists && !state.isSpam ? state.submitted : undefined;
+  const adminEmail = ctx.config.adminEmail;
+  if (kind === 'admin-notification' && !adminEmail) return;
+  await onceForApplication(ctx, applicationId, async (state, trx) => {
+    const application = arrivalEmailOwed(state, kind);
+    if (!application) return;
+    const options = { publicUrl: ctx.config.publicUrl };
+    const mail =
+      kind === 'acknowledgement'
+        ? acknowledgementEmail(application, options)
+        : adminNotificationEmail(application, { ...options, to: adminEmail! });
+    await ctx.mailer.send(mail);
+    await ctx.store.append(
+      applicationStream(applicationId),
+      'any',
+      recordArrivalEmail(applicationId, kind, mail.messageId ?? '', mail.to),
+      { metadata: { actor: 'worker', causationId: event.position }, trx },
+    );
+    ctx.logger.info({ applicationId }, `application ${kind} e-mail sent`);
+  });
 }
 
 /** Worker side of the careers module. */
@@ -56,24 +90,10 @@ export const careersHandlers: EventHandler[] = [
   { queue: REJECTION_EMAIL_QUEUE, handle: sendRejectionEmail },
   {
     queue: APPLICATION_RECEIVED_QUEUE,
-    async handle(event, ctx) {
-      const application = await currentApplication(event, ctx);
-      if (application)
-        await ctx.mailer.send(
-          acknowledgementEmail(application, { publicUrl: ctx.config.publicUrl }),
-        );
-    },
+    handle: (event, ctx) => sendArrivalEmail('acknowledgement', event, ctx),
   },
   {
     queue: APPLICATION_NOTIFICATION_QUEUE,
-    async handle(event, ctx) {
-      const to = ctx.config.adminEmail;
-      if (!to) return;
-      const application = await currentApplication(event, ctx);
-      if (application)
-        await ctx.mailer.send(
-          adminNotificationEmail(application, { to, publicUrl: ctx.config.publicUrl }),
-        );
-    },
+    handle: (event, ctx) => sendArrivalEmail('admin-notification', event, ctx),
   },
 ];

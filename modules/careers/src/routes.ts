@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
-import { type EventStore, NotFoundError, ValidationError } from '@kw/platform';
+import { decideAndAppend, type EventStore, NotFoundError, ValidationError } from '@kw/platform';
 import {
   assessIntake,
   created,
@@ -213,10 +213,12 @@ function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam
     params: idParams,
     async handler({ params, services, metadata }) {
       const id = idOf(params, APPLICATION_NOT_FOUND);
-      const { history, version } = await readStream(services.store, applicationStream(id));
-      const events = decide(applicationState(history), id);
-      if (events.length > 0)
-        await services.store.append(applicationStream(id), version, events, { metadata });
+      await decideAndAppend(
+        services.store,
+        applicationStream(id),
+        (history) => decide(applicationState(history), id),
+        metadata,
+      );
       return findJobApplication(services.db, id);
     },
   });
@@ -303,15 +305,15 @@ const applicationRoutes: RouteDef[] = [
     body: applicationStatusUpdateSchema,
     async handler({ body, params, services, metadata }) {
       const id = idOf(params, APPLICATION_NOT_FOUND);
-      const { history, version } = await readStream(services.store, applicationStream(id));
-      const events = changeApplicationStatus(
-        applicationState(history),
-        id,
-        body.status,
-        body.notes,
+      // The worker appends to the stream too (its e-mails): a clash with it is decided again.
+      // ApplicationRejected creates the e-mail job in the same transaction (its subscription).
+      await decideAndAppend(
+        services.store,
+        applicationStream(id),
+        (history) =>
+          changeApplicationStatus(applicationState(history), id, body.status, body.notes),
+        metadata,
       );
-      // ApplicationRejected creates the e-mail job in this same transaction (its subscription).
-      await services.store.append(applicationStream(id), version, events, { metadata });
       return findJobApplication(services.db, id);
     },
   }),
@@ -322,14 +324,19 @@ const applicationRoutes: RouteDef[] = [
     params: idParams,
     async handler({ params, services, metadata }) {
       const id = idOf(params, APPLICATION_NOT_FOUND);
-      const { history, version } = await readStream(services.store, applicationStream(id));
-      const state = applicationState(history);
-      await services.store.append(applicationStream(id), version, deleteApplication(state, id), {
+      let resume: string | undefined;
+      await decideAndAppend(
+        services.store,
+        applicationStream(id),
+        (history) => {
+          const state = applicationState(history);
+          resume = state.submitted?.resumeFilename;
+          return deleteApplication(state, id);
+        },
         metadata,
-      });
+      );
       // The file goes with the application; the event log keeps only its name.
-      if (state.submitted)
-        await removeResume(services.config, state.submitted.resumeFilename).catch(() => {});
+      if (resume) await removeResume(services.config, resume).catch(() => {});
       return { message: 'Application deleted' };
     },
   }),

@@ -80,6 +80,9 @@ export interface ApplicationState {
   rejectionVersion?: number;
   /** Rejections (by version) whose e-mail has gone out. */
   emailedRejections: Set<number>;
+  /** The arrival e-mails that have gone out. */
+  acknowledged: boolean;
+  adminNotified: boolean;
   isSpam: boolean;
   spamReason: string | null;
 }
@@ -89,6 +92,8 @@ export function applicationState(history: Past): ApplicationState {
     exists: false,
     status: 'new',
     emailedRejections: new Set(),
+    acknowledged: false,
+    adminNotified: false,
     isSpam: false,
     spamReason: null,
   };
@@ -110,6 +115,12 @@ export function applicationState(history: Past): ApplicationState {
         break;
       case 'RejectionEmailSent':
         state.emailedRejections.add(event.data.rejectionVersion);
+        break;
+      case 'ApplicationAcknowledged':
+        state.acknowledged = true;
+        break;
+      case 'AdminNotifiedOfApplication':
+        state.adminNotified = true;
         break;
       case 'ApplicationMarkedSpam':
         state.isSpam = true;
