@@ -1,9 +1,8 @@
 import type { Job, JobCategory } from '@kw/careers/contract';
 import { EMPLOYMENT_TYPE_LABELS, EXPERIENCE_LEVEL_LABELS, preview } from '@kw/careers/presentation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { usePublicQuery } from '../../public-query.ts';
 import { useToast } from '../components/Toaster.tsx';
-import { ApplyForm } from './ApplyForm.tsx';
 import { careersQueries } from './careersQueries.ts';
 import { Modal } from './Modal.tsx';
 import { shareLink } from './share.ts';
@@ -115,6 +114,9 @@ function TextSection({ title, text }: { title: string; text: string }) {
     </section>
   );
 }
+
+// The form (and, through it, zod and RTK Query) loads when a visitor opens the dialog.
+const ApplyForm = lazy(async () => ({ default: (await import('./ApplyForm.tsx')).ApplyForm }));
 
 export function CareersPage() {
   const jobs = usePublicQuery(careersQueries.publishedJobs, undefined);
@@ -266,7 +268,11 @@ export function CareersPage() {
         title={applying ? `Apply for ${applying.title}` : ''}
         onClose={() => setApplying(null)}
       >
-        {applying && <ApplyForm job={applying} onDone={() => setApplying(null)} />}
+        {applying && (
+          <Suspense fallback={<p role="status">Loading the form...</p>}>
+            <ApplyForm job={applying} onDone={() => setApplying(null)} />
+          </Suspense>
+        )}
       </Modal>
     </>
   );
