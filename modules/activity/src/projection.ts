@@ -34,12 +34,13 @@ export const activityProjection: Projection = {
     }
     if (isOneOf(event.type, SPAM_UNMARKED_EVENTS)) {
       // The stream's feed lines come back, each as it was first written.
-      const earlier = await trx('events')
-        .where({ stream_id: event.streamId })
-        .whereIn('type', FEED_EVENTS as unknown as string[])
-        .where('position', '<', event.position)
-        .orderBy('position');
-      for (const row of earlier) await addLine(trx, toStoredEvent(row));
+      const stream = await readStream(trx, event.streamId);
+      const lines = stream
+        .filter((e) => e.position < event.position && isOneOf(e.type, FEED_EVENTS))
+        .map((e) => feedLine(e, stream))
+        .filter((line) => line !== undefined);
+      if (lines.length > 0)
+        await trx(RECENT_ACTIVITY).insert(lines).onConflict('position').ignore();
       return;
     }
     const metric = metricOf(event.type);
@@ -49,49 +50,43 @@ export const activityProjection: Projection = {
         .onConflict('position')
         .ignore();
     }
-    await addLine(trx, event);
+    if (!describeActivity(event.type, event.data)) return;
+    const line = feedLine(event, await readStream(trx, event.streamId));
+    if (line) await trx(RECENT_ACTIVITY).insert(line).onConflict('position').ignore();
   },
 };
 
 const isOneOf = (type: string, types: readonly string[]) => types.includes(type);
 
-/** The feed line of one event, unless its stream was deleted or is marked as spam now. */
-async function addLine(trx: Trx, event: StoredEvent): Promise<void> {
-  if (!describeActivity(event.type, event.data)) return;
+async function readStream(trx: Trx, streamId: string): Promise<StoredEvent[]> {
+  const rows = await trx('events').where({ stream_id: streamId }).orderBy('position');
+  return rows.map(toStoredEvent);
+}
+
+/**
+ * The feed row of one event, given its whole stream (one read): none when the stream was
+ * deleted after it, or its latest spam verdict says spam, whatever the order the worker sees
+ * the events in.
+ */
+function feedLine(event: StoredEvent, stream: StoredEvent[]) {
   // Some events carry only ids (JobPublished, ApplicationRejected): the stream's earlier
   // events hold the title or the person's name.
-  const earlier = await trx('events')
-    .where({ stream_id: event.streamId })
-    .where('position', '<', event.position)
-    .orderBy('position')
-    .pluck('data');
-  const context = Object.assign({}, ...earlier, event.data as object);
-  const line = describeActivity(event.type, context);
-  if (!line) return;
-  // The worker may see a deletion before a retried creation: a forgotten stream stays forgotten.
-  const forgotten = await trx('events')
-    .where({ stream_id: event.streamId })
-    .whereIn('type', FORGET_EVENTS as unknown as string[])
-    .where('position', '>', event.position)
-    .first('position');
-  if (forgotten) return;
-  // Whatever the order the worker sees them in, the latest spam verdict decides.
-  const verdict = await trx('events')
-    .where({ stream_id: event.streamId })
-    .whereIn('type', [...SPAM_MARKED_EVENTS, ...SPAM_UNMARKED_EVENTS])
-    .orderBy('position', 'desc')
-    .first('type');
-  if (verdict && isOneOf(verdict.type, SPAM_MARKED_EVENTS)) return;
-  await trx(RECENT_ACTIVITY)
-    .insert({
-      position: event.position,
-      stream_id: event.streamId,
-      type: event.type,
-      title: line.title.slice(0, 300),
-      icon: line.icon,
-      color: line.color,
-      occurred_at: event.occurredAt,
-    })
-    .onConflict('position')
-    .ignore();
+  const earlier = stream.filter((e) => e.position < event.position).map((e) => e.data);
+  const line = describeActivity(event.type, Object.assign({}, ...earlier, event.data as object));
+  if (!line) return undefined;
+  if (stream.some((e) => e.position > event.position && isOneOf(e.type, FORGET_EVENTS)))
+    return undefined;
+  const verdict = stream.findLast(
+    (e) => isOneOf(e.type, SPAM_MARKED_EVENTS) || isOneOf(e.type, SPAM_UNMARKED_EVENTS),
+  );
+  if (verdict && isOneOf(verdict.type, SPAM_MARKED_EVENTS)) return undefined;
+  return {
+    position: event.position,
+    stream_id: event.streamId,
+    type: event.type,
+    title: line.title.slice(0, 300),
+    icon: line.icon,
+    color: line.color,
+    occurred_at: event.occurredAt,
+  };
 }

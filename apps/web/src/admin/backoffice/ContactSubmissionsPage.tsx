@@ -6,6 +6,7 @@ import {
   type ContactPriority,
   type ContactStatus,
   type ContactSubmission,
+  MARKED_AS_SPAM_REASON,
   RESPONSE_NOTES_MAX,
   SERVICE_OPTIONS,
 } from '@kw/contact/contract';
@@ -193,7 +194,7 @@ function Details({ s }: { s: ContactSubmission }) {
       <Descriptions.Item label="Response Notes">{s.responseNotes || '—'}</Descriptions.Item>
       {s.isSpam && (
         <Descriptions.Item label="Spam Reason">
-          {s.spamReason ?? 'Marked as spam'}
+          {s.spamReason ?? MARKED_AS_SPAM_REASON}
         </Descriptions.Item>
       )}
       <Descriptions.Item label="Location">{location(s)}</Descriptions.Item>
@@ -456,7 +457,7 @@ export function ContactSubmissionsPage() {
                 ) : (
                   <Button
                     size="small"
-                    onClick={() => change(s, { isSpam: true, spamReason: 'Marked as spam' })}
+                    onClick={() => change(s, { isSpam: true, spamReason: MARKED_AS_SPAM_REASON })}
                   >
                     Mark Spam
                   </Button>
