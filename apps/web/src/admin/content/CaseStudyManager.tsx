@@ -1,23 +1,11 @@
 import type { CaseStudy } from '@kw/case-studies/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { LimitedTags } from './BlogManager.tsx';
 import { CaseStudyEditor } from './CaseStudyEditor.tsx';
 import { useDeleteCaseStudyMutation, useListAllCaseStudiesQuery } from './contentAdminApi.ts';
 import { shortDate } from './dates.ts';
+import { ManagerFrame, ManagerRow } from './ManagerFrame.tsx';
 import './admin-content.css';
 
 /** Title, excerpt, client name, industry or any tag, case-insensitive (admin.md §5). */
@@ -30,7 +18,6 @@ export function matchesCaseStudySearch(s: CaseStudy, search: string): boolean {
 }
 
 export function CaseStudyManager() {
-  const navigate = useNavigate();
   const { modal, notification } = App.useApp();
   const { data, isLoading, isError, refetch } = useListAllCaseStudiesQuery();
   const [remove] = useDeleteCaseStudyMutation();
@@ -81,112 +68,44 @@ export function CaseStudyManager() {
   }
 
   return (
-    <>
-      <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 16 }}>
-        <div>
-          <Typography.Title level={1} style={{ fontSize: 26, margin: 0 }}>
-            Case Study Manager
-          </Typography.Title>
-          <Typography.Text type="secondary">Create and manage case studies</Typography.Text>
-        </div>
-        <Space>
-          <Button onClick={() => navigate(-1)}>Back to Dashboard</Button>
-          <Button type="primary" onClick={() => setEditing('new')}>
-            New Case Study
-          </Button>
-        </Space>
-      </Flex>
-      {isError && (
-        <Alert
-          type="error"
-          showIcon
-          title="Failed to fetch case studies"
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          placeholder="Search case studies..."
-          aria-label="Search case studies"
-          allowClear
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 420 }}
-        />
-        <Typography.Text type="secondary">
-          {studies.length} of {all.length} case studies
-        </Typography.Text>
-      </Flex>
-      {isLoading ? (
-        Array.from({ length: 5 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-          <Card key={i} style={{ marginBottom: 12 }}>
-            <Skeleton active paragraph={{ rows: 2 }} />
-          </Card>
-        ))
-      ) : studies.length === 0 ? (
-        <Card>
-          {all.length === 0 ? (
-            <Empty description="No case studies created yet.">
-              <Button type="primary" onClick={() => setEditing('new')}>
-                Create Your First Case Study
-              </Button>
-            </Empty>
-          ) : (
-            <Empty description="No case studies found matching your search.">
-              <Button onClick={() => setSearch('')}>Clear Search</Button>
-            </Empty>
-          )}
-        </Card>
-      ) : (
-        studies.map((s) => (
-          <Card key={s.id} className="admin-row" role="article" aria-label={s.title}>
-            <Flex justify="space-between" gap={16} wrap>
-              <div style={{ flex: 1, minWidth: 240 }}>
-                <Space wrap>
-                  <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
-                    {s.title}
-                  </Typography.Title>
-                  {s.published ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>}
-                  {s.industry && <Tag color="blue">{s.industry}</Tag>}
-                </Space>
-                <div style={{ margin: '6px 0' }}>
-                  <Space wrap size={12}>
-                    <Typography.Text strong>
-                      {s.clientName || 'Confidential Client'}
-                    </Typography.Text>
-                    <Typography.Text type="secondary">{shortDate(s.createdAt)}</Typography.Text>
-                    {s.projectType && (
-                      <Typography.Text type="secondary">{s.projectType}</Typography.Text>
-                    )}
-                  </Space>
-                </div>
-                <LimitedTags items={s.technologies} limit={3} color="cyan" />
-                {s.tags.slice(0, 2).map((t) => (
-                  <Tag key={t}>{t}</Tag>
-                ))}
-              </div>
-              <Space>
-                {s.published && (
-                  <Button
-                    href={`/case-studies/${s.slug}`}
-                    target="_blank"
-                    aria-label={`View ${s.title}`}
-                  >
-                    View
-                  </Button>
-                )}
-                <Button onClick={() => setEditing(s)} aria-label={`Edit ${s.title}`}>
-                  Edit
-                </Button>
-                <Button danger onClick={() => confirmDelete(s)} aria-label={`Delete ${s.title}`}>
-                  Delete
-                </Button>
-              </Space>
-            </Flex>
-          </Card>
-        ))
-      )}
-    </>
+    <ManagerFrame
+      title="Case Study Manager"
+      subtitle="Create and manage case studies"
+      noun="case studies"
+      countNoun="case studies"
+      newLabel="New Case Study"
+      firstLabel="Create Your First Case Study"
+      shown={studies.length}
+      total={all.length}
+      isLoading={isLoading}
+      isError={isError}
+      search={search}
+      onSearch={setSearch}
+      onNew={() => setEditing('new')}
+    >
+      {studies.map((s) => (
+        <ManagerRow
+          key={s.id}
+          title={s.title}
+          published={s.published}
+          viewHref={`/case-studies/${s.slug}`}
+          badges={s.industry && <Tag color="blue">{s.industry}</Tag>}
+          onEdit={() => setEditing(s)}
+          onDelete={() => confirmDelete(s)}
+        >
+          <div style={{ margin: '6px 0' }}>
+            <Space wrap size={12}>
+              <Typography.Text strong>{s.clientName || 'Confidential Client'}</Typography.Text>
+              <Typography.Text type="secondary">{shortDate(s.createdAt)}</Typography.Text>
+              {s.projectType && <Typography.Text type="secondary">{s.projectType}</Typography.Text>}
+            </Space>
+          </div>
+          <LimitedTags items={s.technologies} limit={3} color="cyan" />
+          {s.tags.slice(0, 2).map((t) => (
+            <Tag key={t}>{t}</Tag>
+          ))}
+        </ManagerRow>
+      ))}
+    </ManagerFrame>
   );
 }
