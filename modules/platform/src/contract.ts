@@ -14,3 +14,13 @@ export function safeCsvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
+
+/** Text made safe to put inside HTML (element content or a quoted attribute). */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

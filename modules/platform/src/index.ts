@@ -1,7 +1,10 @@
 export * from './config.ts';
+export { escapeHtml } from './contract.ts';
 export * from './db.ts';
 export * from './embedded-postgres.ts';
 export * from './errors.ts';
+export * from './event-store/catalogue.ts';
+export * from './event-store/command-handler.ts';
 export * from './event-store/decide-and-append.ts';
 export * from './event-store/event-store.ts';
 export * from './event-store/types.ts';
@@ -10,3 +13,4 @@ export * from './jobs/boss.ts';
 export * from './logger.ts';
 export * from './mail.ts';
 export * from './module.ts';
+export * from './text/sanitize.ts';

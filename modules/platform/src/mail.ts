@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { escapeHtml } from './contract.ts';
 
 export interface MailMessage {
   to: string;
@@ -64,4 +65,42 @@ export function createMailer(options: {
       return true;
     },
   };
+}
+
+/**
+ * The one e-mail layout: the same paragraphs as plain text and as simple HTML (escaped, line
+ * breaks kept), so every message reads well in any client.
+ */
+export function composeEmail(message: {
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  messageId?: string;
+  headers?: Record<string, string>;
+}): MailMessage {
+  const body = message.paragraphs
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.paragraphs.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2937">\n${body}\n</body></html>`,
+    ...(message.messageId ? { messageId: message.messageId } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
+  };
+}
+
+/** `Name <address>`: a bare address gets the company's display name. */
+export function fromWithName(from: string, displayName: string): string {
+  return from.includes('<') ? from : `${displayName} <${from}>`;
+}
+
+/** The host part of PUBLIC_URL, for Message-IDs on the site's own domain. */
+export function messageIdHost(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }

@@ -18,6 +18,9 @@ export const company = {
   languages: ['English', 'French'],
 } as const;
 
+/** Where the business keeps its hours: every date the site shows or groups by is in this zone. */
+export const BUSINESS_TIME_ZONE = 'America/Toronto';
+
 export const mailFrom = `${company.name} <${company.email}>`;
 
 export interface SocialLinks {

@@ -1,0 +1,94 @@
+import type { ZodType, z } from 'zod';
+import type { Trx } from '../db.ts';
+import type { EventHandler, WorkerContext } from '../module.ts';
+import type { Projection, StoredEvent } from './types.ts';
+
+/** Each event type of a module, with the zod schema of its data. */
+export type EventSchemas = Record<string, ZodType>;
+
+/** A new event of a catalogue: `{ type, data }`, typed by its schema. */
+export type EventOf<S extends EventSchemas> = {
+  [K in keyof S & string]: { type: K; data: z.output<S[K]> };
+}[keyof S & string];
+
+/** A stored event of a catalogue, parsed: `type` narrows `data`. */
+export type StoredEventOf<S extends EventSchemas> = {
+  [K in keyof S & string]: StoredEvent<K, z.output<S[K]>>;
+}[keyof S & string];
+
+/** The events one module owns: what other modules import to react to them. */
+export interface EventCatalogue<S extends EventSchemas = EventSchemas> {
+  readonly schemas: S;
+  readonly types: readonly (keyof S & string)[];
+  /** Whether this catalogue declares the event type. */
+  has(type: string): type is keyof S & string;
+  /** Parses a stored event once, where it is read; throws when its type or data do not fit. */
+  parse(event: StoredEvent): StoredEventOf<S>;
+}
+
+export class UnknownEventError extends Error {
+  override name = 'UnknownEventError';
+}
+
+/** Declares a module's events as zod schemas (its `events.ts`). */
+export function defineEvents<const S extends EventSchemas>(schemas: S): EventCatalogue<S> {
+  const types = Object.keys(schemas) as (keyof S & string)[];
+  const has = (type: string): type is keyof S & string => Object.hasOwn(schemas, type);
+  return {
+    schemas,
+    types,
+    has,
+    parse(event) {
+      if (!has(event.type)) {
+        throw new UnknownEventError(
+          `${event.type} (at ${event.position}) is not in this catalogue`,
+        );
+      }
+      const result = schemas[event.type]!.safeParse(event.data);
+      if (!result.success) {
+        throw new UnknownEventError(
+          `${event.type} at ${event.position} does not fit its schema: ${result.error.message}`,
+        );
+      }
+      return { ...event, data: result.data } as StoredEventOf<S>;
+    },
+  };
+}
+
+/** Several modules' catalogues as one, for a reader of all of them (activity, analytics). */
+export function combineEvents<const C extends readonly EventCatalogue[]>(
+  ...catalogues: C
+): EventCatalogue<C[number]['schemas']> {
+  const schemas = Object.assign({}, ...catalogues.map((c) => c.schemas));
+  return defineEvents(schemas) as EventCatalogue<C[number]['schemas']>;
+}
+
+/**
+ * A read model of one catalogue's events: each event is parsed before `apply` sees it.
+ * `handles` defaults to every event of the catalogue.
+ */
+export function defineProjection<S extends EventSchemas>(def: {
+  name: string;
+  mode: 'inline' | 'async';
+  tables: string[];
+  events: EventCatalogue<S>;
+  handles?: readonly (keyof S & string)[];
+  apply(trx: Trx, event: StoredEventOf<S>): Promise<void>;
+}): Projection {
+  return {
+    name: def.name,
+    mode: def.mode,
+    tables: def.tables,
+    handles: def.handles ?? def.events.types,
+    apply: (trx, event) => def.apply(trx, def.events.parse(event)),
+  };
+}
+
+/** A worker handler whose event is parsed against the catalogue before it runs. */
+export function defineHandler<S extends EventSchemas>(def: {
+  queue: string;
+  events: EventCatalogue<S>;
+  handle(event: StoredEventOf<S>, ctx: WorkerContext): Promise<void>;
+}): EventHandler {
+  return { queue: def.queue, handle: (event, ctx) => def.handle(def.events.parse(event), ctx) };
+}
