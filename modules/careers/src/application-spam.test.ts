@@ -3,7 +3,15 @@ import { eventually, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { MARKED_AS_SPAM_REASON } from './contract.ts';
-import { APPLICANT, applicationForm, apply, createCategory, createJob } from './test-fixtures.ts';
+import { APPLICATION_NOTIFICATION_QUEUE, APPLICATION_RECEIVED_QUEUE } from './index.ts';
+import {
+  APPLICANT,
+  applicationForm,
+  apply,
+  createCategory,
+  createJob,
+  drained,
+} from './test-fixtures.ts';
 
 // Issue 6: the spam checks shared with the contact and newsletter forms, on job applications.
 
@@ -56,8 +64,8 @@ describe('given a spam application, when the worker runs', () => {
       async () => smtp.mails.find((m) => (m.headers.subject ?? '').includes('Realname')),
       15_000,
     );
-    // Both jobs were queued together; give the spam ones time to have (not) sent.
-    await new Promise((r) => setTimeout(r, 2500));
+    // Both were queued together: once every arrival job has run, the spam ones sent nothing.
+    await drained(app.db, [APPLICATION_RECEIVED_QUEUE, APPLICATION_NOTIFICATION_QUEUE]);
     expect(smtp.mails.filter((m) => m.to.includes('spammer@example.ca'))).toEqual([]);
     expect(smtp.mails.filter((m) => (m.headers.subject ?? '').includes('Spammy'))).toEqual([]);
   });

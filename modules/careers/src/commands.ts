@@ -1,30 +1,71 @@
-import { ConflictError, NotFoundError } from '@kw/platform';
-import type { SpamVerdict } from '@kw/platform/http';
+import {
+  ConflictError,
+  commandHandler,
+  NotFoundError,
+  type OwedMail,
+  ValidationError,
+} from '@kw/platform';
+import { assessIntake, SPAM_RULES, type SpamVerdict } from '@kw/platform/http';
 import type {
   ApplicationFields,
+  ApplicationIntakeSignals,
   ApplicationStatus,
   JobCategoryFields,
   JobFields,
 } from './contract.ts';
-import { MARKED_AS_SPAM_REASON } from './contract.ts';
-import type {
-  AdminNotifiedOfApplication,
-  ApplicationAcknowledged,
-  ApplicationEvent,
-  ApplicationSubmitted,
-  JobCategoryEvent,
-  JobContent,
-  JobEvent,
-  RejectionEmailSent,
+import { MARKED_AS_SPAM_REASON, SELECT_CATEGORY_MESSAGE } from './contract.ts';
+import { descriptionToHtml } from './description.ts';
+import {
+  type AdminNotifiedOfApplication,
+  type ApplicationAcknowledged,
+  type ApplicationEvent,
+  type ApplicationSubmitted,
+  type applicationEventSchemas,
+  applicationEvents,
+  type JobCategoryData,
+  type JobCategoryEvent,
+  type JobContent,
+  type JobEvent,
+  jobCategoryEvents,
+  jobEvents,
+  type RejectionEmailSent,
 } from './events.ts';
-import type { ApplicationState, CategoryState, JobState } from './state.ts';
+import {
+  acknowledgementEmail,
+  adminNotificationEmail,
+  rejectionEmail,
+  rejectionMessageId,
+} from './mails.ts';
 
-// Pure decisions: given what happened and what is asked, which events follow.
+// Each stream folded into what a decision needs to know, and the pure decisions: given what
+// happened and what is asked, which events follow. Routes and jobs call them through the
+// command handlers below.
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_NOT_OPEN = 'This position is no longer accepting applications';
 export const CATEGORY_NOT_FOUND = 'Job category not found';
 export const APPLICATION_NOT_FOUND = 'Job application not found';
+
+// ---- Job categories ----
+
+export interface CategoryState {
+  exists: boolean;
+  category?: JobCategoryData;
+}
+
+export const handleCategory = commandHandler({
+  events: jobCategoryEvents,
+  initialState: (): CategoryState => ({ exists: false }),
+  evolve(_state, event): CategoryState {
+    switch (event.type) {
+      case 'JobCategoryCreated':
+      case 'JobCategoryUpdated':
+        return { exists: true, category: event.data };
+      case 'JobCategoryDeleted':
+        return { exists: false };
+    }
+  },
+});
 
 export function createCategory(categoryId: string, fields: JobCategoryFields): JobCategoryEvent[] {
   return [{ type: 'JobCategoryCreated', data: { categoryId, ...fields } }];
@@ -46,15 +87,61 @@ export function deleteCategory(state: CategoryState, categoryId: string): JobCat
   return [{ type: 'JobCategoryDeleted', data: { categoryId } }];
 }
 
+// ---- Jobs ----
+
+export interface JobState {
+  exists: boolean;
+  content?: JobContent;
+  isPublished: boolean;
+  isActive: boolean;
+}
+
+export const handleJob = commandHandler({
+  events: jobEvents,
+  initialState: (): JobState => ({ exists: false, isPublished: false, isActive: true }),
+  evolve(state, event): JobState {
+    switch (event.type) {
+      case 'JobCreated':
+        // A new job starts as an active draft.
+        return { exists: true, content: event.data, isPublished: false, isActive: true };
+      case 'JobUpdated':
+        return { ...state, content: event.data };
+      case 'JobPublished':
+      case 'JobUnpublished':
+        return { ...state, isPublished: event.type === 'JobPublished' };
+      case 'JobActivated':
+      case 'JobDeactivated':
+        return { ...state, isActive: event.type === 'JobActivated' };
+      case 'JobDeleted':
+        return { ...state, exists: false };
+    }
+  },
+});
+
 /** The job's fields as stored: the description already turned into safe HTML. */
 export type JobFieldsWithHtml = Omit<JobFields, 'description'> & { description: string };
+
+export function withHtmlDescription(fields: JobFields): JobFieldsWithHtml {
+  return { ...fields, description: descriptionToHtml(fields.description) };
+}
+
+/** A job names one of the categories the form offers; `categoryKnown` is whether it still exists. */
+function checkCategory(categoryKnown: boolean): void {
+  if (!categoryKnown)
+    throw new ValidationError([{ path: 'categoryId', message: SELECT_CATEGORY_MESSAGE }]);
+}
 
 function contentOf(jobId: string, fields: JobFieldsWithHtml): JobContent {
   const { isPublished: _p, isActive: _a, ...content } = fields;
   return { jobId, ...content };
 }
 
-export function createJob(jobId: string, fields: JobFieldsWithHtml): JobEvent[] {
+export function createJob(
+  jobId: string,
+  fields: JobFieldsWithHtml,
+  categoryKnown: boolean,
+): JobEvent[] {
+  checkCategory(categoryKnown);
   const events: JobEvent[] = [{ type: 'JobCreated', data: contentOf(jobId, fields) }];
   // A new job starts as an active draft; the form's switches say what changes from there.
   if (fields.isPublished) events.push({ type: 'JobPublished', data: { jobId } });
@@ -62,8 +149,15 @@ export function createJob(jobId: string, fields: JobFieldsWithHtml): JobEvent[] 
   return events;
 }
 
-export function updateJob(state: JobState, jobId: string, fields: JobFieldsWithHtml): JobEvent[] {
+/** An unknown job is a 404 before its fields are looked at. */
+export function updateJob(
+  state: JobState,
+  jobId: string,
+  fields: JobFieldsWithHtml,
+  categoryKnown: boolean,
+): JobEvent[] {
   if (!state.exists || !state.content) throw new NotFoundError(JOB_NOT_FOUND);
+  checkCategory(categoryKnown);
   const events: JobEvent[] = [];
   const content = contentOf(jobId, fields);
   if (!sameFields(state.content, content)) events.push({ type: 'JobUpdated', data: content });
@@ -85,6 +179,64 @@ export function assertJobOpen(state: JobState): JobContent {
   if (!state.isActive) throw new ConflictError(JOB_NOT_OPEN);
   return state.content;
 }
+
+// ---- Applications ----
+
+export interface ApplicationState {
+  exists: boolean;
+  /** What arrived; still known once deleted, so its résumé file can go too. */
+  submitted?: ApplicationSubmitted['data'];
+  status: ApplicationStatus;
+  /** Version of the latest ApplicationRejected, while the application stays rejected. */
+  rejectionVersion?: number;
+  /** Rejections (by version) whose e-mail has gone out. */
+  emailedRejections: ReadonlySet<number>;
+  /** The arrival e-mails that have gone out. */
+  acknowledged: boolean;
+  adminNotified: boolean;
+  isSpam: boolean;
+  spamReason: string | null;
+}
+
+export const handleApplication = commandHandler({
+  events: applicationEvents,
+  initialState: (): ApplicationState => ({
+    exists: false,
+    status: 'new',
+    emailedRejections: new Set(),
+    acknowledged: false,
+    adminNotified: false,
+    isSpam: false,
+    spamReason: null,
+  }),
+  evolve(state, event): ApplicationState {
+    switch (event.type) {
+      case 'ApplicationSubmitted':
+        return { ...state, exists: true, submitted: event.data, status: 'new' };
+      case 'ApplicationStatusChanged': {
+        const { rejectionVersion: _, ...rest } = state;
+        return { ...rest, status: event.data.status };
+      }
+      case 'ApplicationRejected':
+        return { ...state, status: 'rejected', rejectionVersion: event.version };
+      case 'RejectionEmailSent':
+        return {
+          ...state,
+          emailedRejections: new Set([...state.emailedRejections, event.data.rejectionVersion]),
+        };
+      case 'ApplicationAcknowledged':
+        return { ...state, acknowledged: true };
+      case 'AdminNotifiedOfApplication':
+        return { ...state, adminNotified: true };
+      case 'ApplicationMarkedSpam':
+        return { ...state, isSpam: true, spamReason: event.data.reason };
+      case 'ApplicationUnmarkedSpam':
+        return { ...state, isSpam: false, spamReason: null };
+      case 'ApplicationDeleted':
+        return { ...state, exists: false };
+    }
+  },
+});
 
 export interface StoredResume {
   filename: string;
@@ -124,18 +276,28 @@ export function submitApplication(
   ];
 }
 
-/** Any status from any status (admin.md §4); asking for the current one changes nothing. */
-export function changeApplicationStatus(
-  state: ApplicationState,
-  applicationId: string,
-  status: ApplicationStatus,
-  notes: string,
-): ApplicationEvent[] {
-  if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
-  if (status === state.status) return [];
-  if (status === 'rejected')
-    return [{ type: 'ApplicationRejected', data: { applicationId, notes } }];
-  return [{ type: 'ApplicationStatusChanged', data: { applicationId, status, notes } }];
+/** Where the burst check starts looking back from, at `now`. */
+export function burstWindowStart(now: Date): Date {
+  return new Date(now.getTime() - SPAM_RULES.burstWindowMs);
+}
+
+/**
+ * The intake checks shared with the contact and newsletter forms, on one application at `now`:
+ * the honeypot, how long the form was open, the links in the cover letter, and how often this
+ * address sent the same cover letter since `burstWindowStart(now)`.
+ */
+export function assessApplication(
+  signals: ApplicationIntakeSignals,
+  coverLetter: string,
+  sameCoverLetterFromIpRecently: number,
+  now: Date,
+): SpamVerdict {
+  return assessIntake({
+    honeypotFilled: signals.website.trim() !== '',
+    elapsedMs: signals.startedAt ? now.getTime() - Date.parse(signals.startedAt) : undefined,
+    text: coverLetter,
+    sameTextFromIpRecently: sameCoverLetterFromIpRecently,
+  });
 }
 
 /** The intake verdict of a new application, as its own fact beside ApplicationSubmitted. */
@@ -150,6 +312,38 @@ export function flagApplicationOnIntake(
       data: { applicationId, reason: verdict.reason ?? MARKED_AS_SPAM_REASON, automatic: true },
     },
   ];
+}
+
+/**
+ * An application as it arrives: submitted (refused for a job that is not open), and flagged at
+ * once when the intake checks say spam. The applicant gets the same answer either way.
+ */
+export function receiveApplication(
+  job: JobState,
+  applicationId: string,
+  fields: ApplicationFields,
+  resume: StoredResume,
+  visitor: { ip: string; userAgent: string },
+  verdict: SpamVerdict,
+): ApplicationEvent[] {
+  return [
+    ...submitApplication(job, applicationId, fields, resume, visitor),
+    ...flagApplicationOnIntake(applicationId, verdict),
+  ];
+}
+
+/** Any status from any status (admin.md §4); asking for the current one changes nothing. */
+export function changeApplicationStatus(
+  state: ApplicationState,
+  applicationId: string,
+  status: ApplicationStatus,
+  notes: string,
+): ApplicationEvent[] {
+  if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
+  if (status === state.status) return [];
+  if (status === 'rejected')
+    return [{ type: 'ApplicationRejected', data: { applicationId, notes } }];
+  return [{ type: 'ApplicationStatusChanged', data: { applicationId, status, notes } }];
 }
 
 /** The administrator flags an application by hand; one already flagged stays as it is. */
@@ -184,6 +378,8 @@ export function deleteApplication(
   if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
   return [{ type: 'ApplicationDeleted', data: { applicationId } }];
 }
+
+// ---- The e-mails the worker sends, each once ----
 
 /**
  * The rejection e-mail still owed for the rejection at `rejectionVersion`: none when it has
@@ -234,6 +430,46 @@ export function recordRejectionEmail(
   to: string,
 ): [RejectionEmailSent] {
   return [{ type: 'RejectionEmailSent', data: { applicationId, rejectionVersion, messageId, to } }];
+}
+
+type OwedApplicationMail = OwedMail<typeof applicationEventSchemas>;
+
+/** The rejection e-mail for the rejection at `rejectionVersion`, with its record, if still owed. */
+export function rejectionEmailDue(
+  state: ApplicationState,
+  rejectionVersion: number,
+  publicUrl: string,
+): OwedApplicationMail | null {
+  const application = rejectionEmailOwed(state, rejectionVersion);
+  if (!application) return null;
+  const { applicationId, email } = application;
+  const messageId = rejectionMessageId(applicationId, rejectionVersion, publicUrl);
+  return {
+    mail: rejectionEmail(application, { messageId, publicUrl }),
+    recorded: recordRejectionEmail(applicationId, rejectionVersion, messageId, email),
+  };
+}
+
+/**
+ * The acknowledgement (to the applicant) or the notification (to ADMIN_EMAIL, none without
+ * one), if still owed.
+ */
+export function arrivalEmailDue(
+  state: ApplicationState,
+  kind: ArrivalEmail,
+  options: { publicUrl: string; adminEmail?: string | undefined },
+): OwedApplicationMail | null {
+  const application = arrivalEmailOwed(state, kind);
+  if (!application) return null;
+  const { publicUrl, adminEmail } = options;
+  let mail: ReturnType<typeof acknowledgementEmail>;
+  if (kind === 'acknowledgement') mail = acknowledgementEmail(application, { publicUrl });
+  else if (adminEmail) mail = adminNotificationEmail(application, { publicUrl, to: adminEmail });
+  else return null;
+  return {
+    mail,
+    recorded: recordArrivalEmail(application.applicationId, kind, mail.messageId, mail.to),
+  };
 }
 
 function sameFields(a: object, b: object): boolean {

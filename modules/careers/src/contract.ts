@@ -231,12 +231,19 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** The rows of the applications CSV, header first, every cell safe from formula injection. */
-export function applicationCsvRows(applications: readonly JobApplication[]): string[][] {
+/**
+ * The rows of the applications CSV, header first, every cell safe from formula injection.
+ * `dayOf` writes the applied date (the browser's own day; the server's export passes the
+ * business's time zone).
+ */
+export function applicationCsvRows(
+  applications: readonly JobApplication[],
+  dayOf: (date: Date) => string = localDay,
+): string[][] {
   return [
     [...CSV_COLUMNS],
     ...applications.map((a) =>
-      [a.firstName, a.lastName, a.email, a.jobTitle, a.status, localDay(new Date(a.appliedAt))].map(
+      [a.firstName, a.lastName, a.email, a.jobTitle, a.status, dayOf(new Date(a.appliedAt))].map(
         neutraliseFormula,
       ),
     ),
@@ -251,6 +258,20 @@ export function localDay(date: Date): string {
 
 export const NO_APPLICATIONS_TO_EXPORT = 'No applications to export with current filters.';
 
-export function applicationsCsvFileName(now = new Date()): string {
-  return `job_applications_${localDay(now)}.csv`;
+export function applicationsCsvFileName(
+  now = new Date(),
+  dayOf: (date: Date) => string = localDay,
+): string {
+  return `job_applications_${dayOf(now)}.csv`;
 }
+
+/** The export's request: the ids of the applications shown, in the order shown. */
+export const applicationExportSchema = z.object({
+  ids: z
+    .array(z.uuid('Each id must be a job application id'), {
+      error: 'ids must be a list of job application ids',
+    })
+    .min(1, NO_APPLICATIONS_TO_EXPORT)
+    .max(5000, 'At most 5000 applications can be exported at once'),
+});
+export type ApplicationExportRequest = z.input<typeof applicationExportSchema>;

@@ -1,171 +1,136 @@
-import type { ApplicationStatus, EmploymentType, ExperienceLevel } from './contract.ts';
+import { defineEvents, type EventOf } from '@kw/platform';
+import { z } from 'zod';
+import { APPLICATION_STATUSES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from './presentation.ts';
 
-// The facts of the careers module, in the business's words.
+// The facts of the careers module, in the business's words. Each schema accepts every event
+// ever stored: plain strings where the form checked the format before (old and seeded events
+// parse), every field the code reads listed.
 
-export interface JobCategoryData {
-  categoryId: string;
-  name: string;
-  description: string;
-  isActive: boolean;
-}
-
-export interface JobCategoryCreated {
-  type: 'JobCategoryCreated';
-  data: JobCategoryData;
-}
-export interface JobCategoryUpdated {
-  type: 'JobCategoryUpdated';
-  data: JobCategoryData;
-}
-export interface JobCategoryDeleted {
-  type: 'JobCategoryDeleted';
-  data: { categoryId: string };
-}
-
-export type JobCategoryEvent = JobCategoryCreated | JobCategoryUpdated | JobCategoryDeleted;
+const jobCategoryData = z.object({
+  categoryId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+});
 
 /** What a job says about itself; publication and activity are events of their own. */
-export interface JobContent {
-  jobId: string;
-  title: string;
+const jobContent = z.object({
+  jobId: z.string(),
+  title: z.string(),
   /** Sanitised HTML. */
-  description: string;
-  categoryId: string;
-  location: string;
-  employmentType: EmploymentType;
-  salaryRange: string;
-  experienceLevel: ExperienceLevel;
-  requirements: string;
-  responsibilities: string;
-  benefits: string;
-}
+  description: z.string(),
+  // Always a category from the form; null only in events written by hand (tests, imports).
+  categoryId: z.string().nullable(),
+  location: z.string(),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  salaryRange: z.string(),
+  experienceLevel: z.enum(EXPERIENCE_LEVELS),
+  requirements: z.string(),
+  responsibilities: z.string(),
+  benefits: z.string(),
+});
 
-export interface JobCreated {
-  type: 'JobCreated';
-  data: JobContent;
-}
-export interface JobUpdated {
-  type: 'JobUpdated';
-  data: JobContent;
-}
-export interface JobPublished {
-  type: 'JobPublished';
-  data: { jobId: string };
-}
-export interface JobUnpublished {
-  type: 'JobUnpublished';
-  data: { jobId: string };
-}
-export interface JobActivated {
-  type: 'JobActivated';
-  data: { jobId: string };
-}
-export interface JobDeactivated {
-  type: 'JobDeactivated';
-  data: { jobId: string };
-}
-export interface JobDeleted {
-  type: 'JobDeleted';
-  data: { jobId: string };
-}
+const jobId = z.object({ jobId: z.string() });
+const applicationId = z.object({ applicationId: z.string() });
+/** A sent e-mail, recorded so that it never goes out twice. */
+const emailRecord = applicationId.extend({ messageId: z.string(), to: z.string() });
 
-export type JobEvent =
-  | JobCreated
-  | JobUpdated
-  | JobPublished
-  | JobUnpublished
-  | JobActivated
-  | JobDeactivated
-  | JobDeleted;
+export const jobCategoryEventSchemas = {
+  JobCategoryCreated: jobCategoryData,
+  JobCategoryUpdated: jobCategoryData,
+  JobCategoryDeleted: z.object({ categoryId: z.string() }),
+};
 
-export interface ApplicationSubmitted {
-  type: 'ApplicationSubmitted';
-  data: {
-    applicationId: string;
-    jobId: string;
-    jobTitle: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    coverLetter: string;
+export const jobEventSchemas = {
+  JobCreated: jobContent,
+  JobUpdated: jobContent,
+  JobPublished: jobId,
+  JobUnpublished: jobId,
+  JobActivated: jobId,
+  JobDeactivated: jobId,
+  JobDeleted: jobId,
+};
+
+export const applicationEventSchemas = {
+  ApplicationSubmitted: applicationId.extend({
+    jobId: z.string(),
+    jobTitle: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    coverLetter: z.string(),
     /** Random name of the stored file under the private folder. */
-    resumeFilename: string;
-    resumeOriginalName: string;
-    resumeMimeType: string;
-    resumeSize: number;
-    ipAddress: string;
-    userAgent: string;
-  };
-}
-
-export interface ApplicationStatusChanged {
-  type: 'ApplicationStatusChanged';
-  data: {
-    applicationId: string;
-    status: Exclude<ApplicationStatus, 'rejected'>;
-    notes: string;
-  };
-}
-
-/** Rejection is its own fact: the worker answers it with one e-mail. */
-export interface ApplicationRejected {
-  type: 'ApplicationRejected';
-  data: { applicationId: string; notes: string };
-}
-
-export interface RejectionEmailSent {
-  type: 'RejectionEmailSent';
-  data: {
-    applicationId: string;
+    resumeFilename: z.string(),
+    resumeOriginalName: z.string(),
+    resumeMimeType: z.string(),
+    resumeSize: z.number(),
+    ipAddress: z.string(),
+    userAgent: z.string(),
+  }),
+  ApplicationStatusChanged: applicationId.extend({
+    status: z.enum(APPLICATION_STATUSES).exclude(['rejected']),
+    notes: z.string(),
+  }),
+  /** Rejection is its own fact: the worker answers it with one e-mail. */
+  ApplicationRejected: applicationId.extend({ notes: z.string() }),
+  RejectionEmailSent: emailRecord.extend({
     /** Version of the ApplicationRejected event this e-mail answers. */
-    rejectionVersion: number;
-    messageId: string;
-    to: string;
-  };
-}
+    rejectionVersion: z.number(),
+  }),
+  /** The applicant was told their application arrived: never twice. */
+  ApplicationAcknowledged: emailRecord,
+  /** ADMIN_EMAIL was told about the application: never twice. */
+  AdminNotifiedOfApplication: emailRecord,
+  /** Flagged as spam by the intake checks (`automatic`) or by the administrator. */
+  ApplicationMarkedSpam: applicationId.extend({ reason: z.string(), automatic: z.boolean() }),
+  /** The administrator reversed a spam verdict. */
+  ApplicationUnmarkedSpam: applicationId,
+  ApplicationDeleted: applicationId,
+};
 
-/** The applicant was told their application arrived: never twice. */
-export interface ApplicationAcknowledged {
-  type: 'ApplicationAcknowledged';
-  data: { applicationId: string; messageId: string; to: string };
-}
+export const careersEventSchemas = {
+  ...jobCategoryEventSchemas,
+  ...jobEventSchemas,
+  ...applicationEventSchemas,
+};
 
-/** ADMIN_EMAIL was told about the application: never twice. */
-export interface AdminNotifiedOfApplication {
-  type: 'AdminNotifiedOfApplication';
-  data: { applicationId: string; messageId: string; to: string };
-}
+/** Every careers event: what other modules (activity) import to read them. */
+export const careersEvents = defineEvents(careersEventSchemas);
+/** The events of one stream kind each, for its decider. */
+export const jobCategoryEvents = defineEvents(jobCategoryEventSchemas);
+export const jobEvents = defineEvents(jobEventSchemas);
+export const applicationEvents = defineEvents(applicationEventSchemas);
 
-/** Flagged as spam by the intake checks (`automatic`) or by the administrator. */
-export interface ApplicationMarkedSpam {
-  type: 'ApplicationMarkedSpam';
-  data: { applicationId: string; reason: string; automatic: boolean };
-}
+export type CareersEvent = EventOf<typeof careersEventSchemas>;
+export type JobCategoryEvent = EventOf<typeof jobCategoryEventSchemas>;
+export type JobEvent = EventOf<typeof jobEventSchemas>;
+export type ApplicationEvent = EventOf<typeof applicationEventSchemas>;
 
-/** The administrator reversed a spam verdict. */
-export interface ApplicationUnmarkedSpam {
-  type: 'ApplicationUnmarkedSpam';
-  data: { applicationId: string };
-}
+type Of<T extends CareersEvent['type']> = Extract<CareersEvent, { type: T }>;
 
-export interface ApplicationDeleted {
-  type: 'ApplicationDeleted';
-  data: { applicationId: string };
-}
+export type JobCategoryData = z.output<typeof jobCategoryData>;
+export type JobContent = z.output<typeof jobContent>;
 
-export type ApplicationEvent =
-  | ApplicationSubmitted
-  | ApplicationStatusChanged
-  | ApplicationRejected
-  | RejectionEmailSent
-  | ApplicationAcknowledged
-  | AdminNotifiedOfApplication
-  | ApplicationMarkedSpam
-  | ApplicationUnmarkedSpam
-  | ApplicationDeleted;
-
-export type CareersEvent = JobCategoryEvent | JobEvent | ApplicationEvent;
+export type JobCategoryCreated = Of<'JobCategoryCreated'>;
+export type JobCategoryUpdated = Of<'JobCategoryUpdated'>;
+export type JobCategoryDeleted = Of<'JobCategoryDeleted'>;
+export type JobCreated = Of<'JobCreated'>;
+export type JobUpdated = Of<'JobUpdated'>;
+export type JobPublished = Of<'JobPublished'>;
+export type JobUnpublished = Of<'JobUnpublished'>;
+export type JobActivated = Of<'JobActivated'>;
+export type JobDeactivated = Of<'JobDeactivated'>;
+export type JobDeleted = Of<'JobDeleted'>;
+export type ApplicationSubmitted = Of<'ApplicationSubmitted'>;
+export type ApplicationStatusChanged = Of<'ApplicationStatusChanged'>;
+export type ApplicationRejected = Of<'ApplicationRejected'>;
+export type RejectionEmailSent = Of<'RejectionEmailSent'>;
+export type ApplicationAcknowledged = Of<'ApplicationAcknowledged'>;
+export type AdminNotifiedOfApplication = Of<'AdminNotifiedOfApplication'>;
+export type ApplicationMarkedSpam = Of<'ApplicationMarkedSpam'>;
+export type ApplicationUnmarkedSpam = Of<'ApplicationUnmarkedSpam'>;
+export type ApplicationDeleted = Of<'ApplicationDeleted'>;
 
 export const jobCategoryStream = (categoryId: string): string => `job-category:${categoryId}`;
 export const jobStream = (jobId: string): string => `job:${jobId}`;

@@ -1,4 +1,4 @@
-import type { MailMessage } from '@kw/platform';
+import { composeEmail, type MailMessage, messageIdHost } from '@kw/platform';
 import { company } from '@kw/site';
 import type { ApplicationSubmitted } from './events.ts';
 
@@ -6,25 +6,11 @@ import type { ApplicationSubmitted } from './events.ts';
 
 type Application = ApplicationSubmitted['data'];
 
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+/** A careers e-mail always carries its Message-ID: it is recorded with the e-mail's event. */
+type CareersMail = MailMessage & { messageId: string };
 
-function htmlOf(paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
-  return `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2937">\n${body}\n</body></html>`;
-}
-
-function hostOf(publicUrl: string): string {
-  try {
-    return new URL(publicUrl).hostname || 'localhost';
-  } catch {
-    return 'localhost';
-  }
+function careersMail(message: Parameters<typeof composeEmail>[0] & { messageId: string }) {
+  return { ...composeEmail(message), messageId: message.messageId } satisfies CareersMail;
 }
 
 /** The same rejection always has the same Message-ID, so a resend is recognisably a duplicate. */
@@ -33,13 +19,13 @@ export function rejectionMessageId(
   rejectionVersion: number,
   publicUrl: string,
 ): string {
-  return `<application-${applicationId}-rejection-${rejectionVersion}@${hostOf(publicUrl)}>`;
+  return `<application-${applicationId}-rejection-${rejectionVersion}@${messageIdHost(publicUrl)}>`;
 }
 
 export function rejectionEmail(
   application: Application,
   options: { messageId: string; publicUrl: string },
-): MailMessage {
+): CareersMail {
   const paragraphs = [
     `Dear ${application.firstName},`,
     `Thank you for applying for the ${application.jobTitle} position at ${company.name}, and for the time and care you put into your application.`,
@@ -48,50 +34,47 @@ export function rejectionEmail(
     'We wish you every success in your search.',
     `Kind regards,\nThe ${company.name} team`,
   ];
-  return {
+  return careersMail({
     to: application.email,
     subject: `Your application for ${application.jobTitle} at ${company.name}`,
-    text: paragraphs.join('\n\n'),
-    html: htmlOf(paragraphs),
+    paragraphs,
     messageId: options.messageId,
-  };
+  });
 }
 
 export function acknowledgementEmail(
   application: Application,
   options: { publicUrl: string },
-): MailMessage {
+): CareersMail {
   const paragraphs = [
     `Dear ${application.firstName},`,
     `Thank you for applying for the ${application.jobTitle} position at ${company.name}. We have received your application and résumé.`,
     'Our team reads every application. If your experience matches what we are looking for, we will contact you about next steps.',
     `Kind regards,\nThe ${company.name} team`,
   ];
-  return {
+  return careersMail({
     to: application.email,
     subject: `We received your application for ${application.jobTitle}`,
-    text: paragraphs.join('\n\n'),
-    html: htmlOf(paragraphs),
-    messageId: `<application-${application.applicationId}-received@${hostOf(options.publicUrl)}>`,
-  };
+    paragraphs,
+    messageId: `<application-${application.applicationId}-received@${messageIdHost(options.publicUrl)}>`,
+  });
 }
 
 export function adminNotificationEmail(
   application: Application,
   options: { to: string; publicUrl: string },
-): MailMessage {
+): CareersMail {
   const lines = [
     `A new application arrived for ${application.jobTitle}.`,
     `Name: ${application.firstName} ${application.lastName}\nEmail: ${application.email}\nPhone: ${application.phone}`,
     application.coverLetter ? `Cover letter:\n${application.coverLetter}` : 'No cover letter.',
     `Review it in the back office: ${options.publicUrl}/admin/jobs#applications`,
   ];
-  return {
+  return careersMail({
     to: options.to,
     subject: `New application: ${application.firstName} ${application.lastName} for ${application.jobTitle}`,
-    text: lines.join('\n\n'),
-    html: htmlOf(lines),
-    messageId: `<application-${application.applicationId}-notification@${hostOf(options.publicUrl)}>`,
+    paragraphs: lines,
+    messageId: `<application-${application.applicationId}-notification@${messageIdHost(options.publicUrl)}>`,
     headers: { 'Reply-To': application.email },
-  };
+  });
 }

@@ -1,19 +1,18 @@
-import type { Projection, StoredEvent, Trx } from '@kw/platform';
-import type { ApplicationEvent, JobCategoryEvent, JobContent, JobEvent } from './events.ts';
+import { defineProjection, type StoredEvent } from '@kw/platform';
+import { applicationEvents, careersEvents, type JobContent, jobCategoryEvents } from './events.ts';
 
 export const JOB_CATEGORIES = 'job_categories';
 export const JOBS = 'jobs';
 export const JOB_APPLICATIONS = 'job_applications';
 
-const stamp = (stored: StoredEvent) => ({ updated_at: stored.occurredAt, version: stored.version });
+const stamp = (event: StoredEvent) => ({ updated_at: event.occurredAt, version: event.version });
 
-export const jobCategoriesProjection: Projection = {
+export const jobCategoriesProjection = defineProjection({
   name: 'job-categories',
   mode: 'inline',
   tables: [JOB_CATEGORIES],
-  handles: ['JobCategoryCreated', 'JobCategoryUpdated', 'JobCategoryDeleted'],
-  async apply(trx: Trx, stored: StoredEvent) {
-    const event = { type: stored.type, data: stored.data } as JobCategoryEvent;
+  events: jobCategoryEvents,
+  async apply(trx, event) {
     switch (event.type) {
       case 'JobCategoryCreated': {
         const d = event.data;
@@ -23,8 +22,8 @@ export const jobCategoriesProjection: Projection = {
             name: d.name,
             description: d.description,
             is_active: d.isActive,
-            created_at: stored.occurredAt,
-            ...stamp(stored),
+            created_at: event.occurredAt,
+            ...stamp(event),
           })
           .onConflict('id')
           .ignore();
@@ -38,7 +37,7 @@ export const jobCategoriesProjection: Projection = {
             name: d.name,
             description: d.description,
             is_active: d.isActive,
-            ...stamp(stored),
+            ...stamp(event),
           });
         return;
       }
@@ -47,7 +46,7 @@ export const jobCategoriesProjection: Projection = {
         return;
     }
   },
-};
+});
 
 function jobColumns(d: JobContent) {
   return {
@@ -64,10 +63,11 @@ function jobColumns(d: JobContent) {
   };
 }
 
-export const jobsProjection: Projection = {
+export const jobsProjection = defineProjection({
   name: 'jobs',
   mode: 'inline',
   tables: [JOBS],
+  events: careersEvents,
   handles: [
     'JobCreated',
     'JobUpdated',
@@ -79,8 +79,7 @@ export const jobsProjection: Projection = {
     // A deleted category leaves its jobs uncategorised.
     'JobCategoryDeleted',
   ],
-  async apply(trx: Trx, stored: StoredEvent) {
-    const event = { type: stored.type, data: stored.data } as JobEvent | JobCategoryEvent;
+  async apply(trx, event) {
     switch (event.type) {
       case 'JobCreated':
         await trx(JOBS)
@@ -89,8 +88,8 @@ export const jobsProjection: Projection = {
             ...jobColumns(event.data),
             is_published: false,
             is_active: true,
-            created_at: stored.occurredAt,
-            ...stamp(stored),
+            created_at: event.occurredAt,
+            ...stamp(event),
           })
           .onConflict('id')
           .ignore();
@@ -98,19 +97,19 @@ export const jobsProjection: Projection = {
       case 'JobUpdated':
         await trx(JOBS)
           .where({ id: event.data.jobId })
-          .update({ ...jobColumns(event.data), ...stamp(stored) });
+          .update({ ...jobColumns(event.data), ...stamp(event) });
         return;
       case 'JobPublished':
       case 'JobUnpublished':
         await trx(JOBS)
           .where({ id: event.data.jobId })
-          .update({ is_published: event.type === 'JobPublished', ...stamp(stored) });
+          .update({ is_published: event.type === 'JobPublished', ...stamp(event) });
         return;
       case 'JobActivated':
       case 'JobDeactivated':
         await trx(JOBS)
           .where({ id: event.data.jobId })
-          .update({ is_active: event.type === 'JobActivated', ...stamp(stored) });
+          .update({ is_active: event.type === 'JobActivated', ...stamp(event) });
         return;
       case 'JobDeleted':
         await trx(JOBS).where({ id: event.data.jobId }).delete();
@@ -120,12 +119,13 @@ export const jobsProjection: Projection = {
         return;
     }
   },
-};
+});
 
-export const jobApplicationsProjection: Projection = {
+export const jobApplicationsProjection = defineProjection({
   name: 'job-applications',
   mode: 'inline',
   tables: [JOB_APPLICATIONS],
+  events: applicationEvents,
   handles: [
     'ApplicationSubmitted',
     'ApplicationStatusChanged',
@@ -135,8 +135,7 @@ export const jobApplicationsProjection: Projection = {
     'ApplicationUnmarkedSpam',
     'ApplicationDeleted',
   ],
-  async apply(trx: Trx, stored: StoredEvent) {
-    const event = { type: stored.type, data: stored.data } as ApplicationEvent;
+  async apply(trx, event) {
     const byId = () => trx(JOB_APPLICATIONS).where({ id: event.data.applicationId });
     switch (event.type) {
       case 'ApplicationSubmitted': {
@@ -156,8 +155,8 @@ export const jobApplicationsProjection: Projection = {
             resume_mime_type: d.resumeMimeType,
             status: 'new',
             ip_address: d.ipAddress || null,
-            applied_at: stored.occurredAt,
-            ...stamp(stored),
+            applied_at: event.occurredAt,
+            ...stamp(event),
           })
           .onConflict('id')
           .ignore();
@@ -168,7 +167,7 @@ export const jobApplicationsProjection: Projection = {
           status: event.data.status,
           notes: event.data.notes,
           rejection_email_sent_at: null,
-          ...stamp(stored),
+          ...stamp(event),
         });
         return;
       case 'ApplicationRejected':
@@ -177,21 +176,21 @@ export const jobApplicationsProjection: Projection = {
           status: 'rejected',
           notes: event.data.notes,
           rejection_email_sent_at: null,
-          ...stamp(stored),
+          ...stamp(event),
         });
         return;
       case 'RejectionEmailSent':
-        await byId().update({ rejection_email_sent_at: stored.occurredAt, ...stamp(stored) });
+        await byId().update({ rejection_email_sent_at: event.occurredAt, ...stamp(event) });
         return;
       case 'ApplicationMarkedSpam':
-        await byId().update({ is_spam: true, spam_reason: event.data.reason, ...stamp(stored) });
+        await byId().update({ is_spam: true, spam_reason: event.data.reason, ...stamp(event) });
         return;
       case 'ApplicationUnmarkedSpam':
-        await byId().update({ is_spam: false, spam_reason: null, ...stamp(stored) });
+        await byId().update({ is_spam: false, spam_reason: null, ...stamp(event) });
         return;
       case 'ApplicationDeleted':
         await byId().delete();
         return;
     }
   },
-};
+});

@@ -129,6 +129,17 @@ export async function findJobApplication(db: Db, id: string): Promise<JobApplica
   return row ? toApplication(row) : undefined;
 }
 
+/** The applications with these ids, in the order asked for; unknown ids are skipped. */
+export async function findJobApplications(
+  db: Db,
+  ids: readonly string[],
+): Promise<JobApplication[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const rows = await db<ApplicationRow>(JOB_APPLICATIONS).whereIn('id', wanted);
+  const byId = new Map(rows.map((row) => [row.id, toApplication(row)]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function findApplicationByResume(
   db: Db,
   resumeFilename: string,

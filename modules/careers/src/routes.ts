@@ -1,78 +1,66 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
-import { decideAndAppend, type EventStore, NotFoundError, ValidationError } from '@kw/platform';
-import {
-  assessIntake,
-  created,
-  fieldErrors,
-  type RouteDef,
-  route,
-  SPAM_RULES,
-} from '@kw/platform/http';
+import { NotFoundError, ValidationError } from '@kw/platform';
+import { created, dayIn, fieldErrors, type RouteDef, route, sendCsv } from '@kw/platform/http';
+import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
   APPLICATION_NOT_FOUND,
+  assertJobOpen,
+  assessApplication,
+  burstWindowStart,
+  CATEGORY_NOT_FOUND,
   changeApplicationStatus,
   createCategory,
   createJob,
   deleteApplication,
   deleteCategory,
   deleteJob,
-  flagApplicationOnIntake,
+  handleApplication,
+  handleCategory,
+  handleJob,
   JOB_NOT_FOUND,
   markApplicationSpam,
-  submitApplication,
+  receiveApplication,
   unmarkApplicationSpam,
   updateCategory,
   updateJob,
+  withHtmlDescription,
 } from './commands.ts';
 import {
-  type ApplicationIntakeSignals,
+  applicationCsvRows,
+  applicationExportSchema,
   applicationFieldsSchema,
   applicationIntakeSignalsSchema,
   applicationStatusUpdateSchema,
-  type JobFields,
+  applicationsCsvFileName,
+  CSV_COLUMNS,
   jobCategoryInputSchema,
   jobInputSchema,
   jobListQuerySchema,
   RESUME_REQUIRED_MESSAGE,
-  SELECT_CATEGORY_MESSAGE,
 } from './contract.ts';
-import { descriptionToHtml } from './description.ts';
 import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
 import {
   categoryExists,
   countSameCoverLetterFromIp,
   findJobApplication,
+  findJobApplications,
   listJobApplications,
   listJobCategories,
   listJobs,
 } from './queries.ts';
 import { checkResumeType, receiveApplicationUpload, removeResume, storeResume } from './resumes.ts';
-import { applicationState, categoryState, jobState } from './state.ts';
+
+// Thin: validate, authorise, then call a command handler or a query.
 
 const idParams = z.object({ id: z.string() });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const parseUuid = (value: string): string | undefined =>
-  UUID.test(value) ? value.toLowerCase() : undefined;
-
-/** An id that is not a UUID names nothing: 404 like any unknown id. */
-function idOf(params: { id: string }, notFound: string): string {
-  const id = parseUuid(params.id);
-  if (!id) throw new NotFoundError(notFound);
-  return id;
-}
-
-async function readStream(store: EventStore, streamId: string) {
-  const history = await store.readStream(streamId);
-  return { history, version: history.length };
-}
-
-async function jobFieldsWithHtml(fields: JobFields, db: Parameters<typeof categoryExists>[0]) {
-  if (!(await categoryExists(db, fields.categoryId)))
-    throw new ValidationError([{ path: 'categoryId', message: SELECT_CATEGORY_MESSAGE }]);
-  return { ...fields, description: descriptionToHtml(fields.description) };
+/** An id that is not a UUID names nothing: a 404 like any unknown id, not a 400. */
+function idOf(value: unknown, notFound: string): string {
+  const id = z.uuid(notFound).safeParse(value);
+  if (!id.success) throw new NotFoundError(notFound);
+  return id.data.toLowerCase();
 }
 
 const categoryRoutes: RouteDef[] = [
@@ -93,8 +81,9 @@ const categoryRoutes: RouteDef[] = [
     body: jobCategoryInputSchema,
     async handler({ body, services, metadata }) {
       const id = randomUUID();
-      await services.store.append(jobCategoryStream(id), 0, createCategory(id, body), {
+      await handleCategory(services.store, jobCategoryStream(id), () => createCategory(id, body), {
         metadata,
+        newStream: true,
       });
       return created({ id, ...body });
     },
@@ -106,10 +95,13 @@ const categoryRoutes: RouteDef[] = [
     params: idParams,
     body: jobCategoryInputSchema,
     async handler({ body, params, services, metadata }) {
-      const id = idOf(params, 'Job category not found');
-      const { history, version } = await readStream(services.store, jobCategoryStream(id));
-      const events = updateCategory(categoryState(history), id, body);
-      await services.store.append(jobCategoryStream(id), version, events, { metadata });
+      const id = idOf(params.id, CATEGORY_NOT_FOUND);
+      await handleCategory(
+        services.store,
+        jobCategoryStream(id),
+        (state) => updateCategory(state, id, body),
+        { metadata },
+      );
       return { id, ...body };
     },
   }),
@@ -119,10 +111,15 @@ const categoryRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      const id = idOf(params, 'Job category not found');
-      const { history, version } = await readStream(services.store, jobCategoryStream(id));
-      const events = deleteCategory(categoryState(history), id);
-      await services.store.append(jobCategoryStream(id), version, events, { metadata });
+      const id = idOf(params.id, CATEGORY_NOT_FOUND);
+      await handleCategory(
+        services.store,
+        jobCategoryStream(id),
+        (state) => deleteCategory(state, id),
+        {
+          metadata,
+        },
+      );
       return { message: 'Category deleted' };
     },
   }),
@@ -148,8 +145,12 @@ const jobRoutes: RouteDef[] = [
     body: jobInputSchema,
     async handler({ body, services, metadata }) {
       const id = randomUUID();
-      const fields = await jobFieldsWithHtml(body, services.db);
-      await services.store.append(jobStream(id), 0, createJob(id, fields), { metadata });
+      const fields = withHtmlDescription(body);
+      const categoryKnown = await categoryExists(services.db, body.categoryId);
+      await handleJob(services.store, jobStream(id), () => createJob(id, fields, categoryKnown), {
+        metadata,
+        newStream: true,
+      });
       return created({ id, ...fields });
     },
   }),
@@ -160,14 +161,15 @@ const jobRoutes: RouteDef[] = [
     params: idParams,
     body: jobInputSchema,
     async handler({ body, params, services, metadata }) {
-      const id = idOf(params, JOB_NOT_FOUND);
-      const { history, version } = await readStream(services.store, jobStream(id));
-      const state = jobState(history);
-      if (!state.exists) throw new NotFoundError(JOB_NOT_FOUND);
-      const fields = await jobFieldsWithHtml(body, services.db);
-      await services.store.append(jobStream(id), version, updateJob(state, id, fields), {
-        metadata,
-      });
+      const id = idOf(params.id, JOB_NOT_FOUND);
+      const fields = withHtmlDescription(body);
+      const categoryKnown = await categoryExists(services.db, body.categoryId);
+      await handleJob(
+        services.store,
+        jobStream(id),
+        (state) => updateJob(state, id, fields, categoryKnown),
+        { metadata },
+      );
       return { id, ...fields };
     },
   }),
@@ -177,52 +179,14 @@ const jobRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      const id = idOf(params, JOB_NOT_FOUND);
-      const { history, version } = await readStream(services.store, jobStream(id));
-      await services.store.append(jobStream(id), version, deleteJob(jobState(history), id), {
+      const id = idOf(params.id, JOB_NOT_FOUND);
+      await handleJob(services.store, jobStream(id), (state) => deleteJob(state, id), {
         metadata,
       });
       return { message: 'Job deleted' };
     },
   }),
 ];
-
-/** The intake checks shared with the contact and newsletter forms, on one application. */
-async function assessApplication(
-  db: Parameters<typeof countSameCoverLetterFromIp>[0],
-  ip: string,
-  coverLetter: string,
-  signals: ApplicationIntakeSignals,
-  now = Date.now(),
-) {
-  const since = new Date(now - SPAM_RULES.burstWindowMs);
-  return assessIntake({
-    honeypotFilled: signals.website.trim() !== '',
-    elapsedMs: signals.startedAt ? now - Date.parse(signals.startedAt) : undefined,
-    text: coverLetter,
-    sameTextFromIpRecently: await countSameCoverLetterFromIp(db, ip, coverLetter, since),
-  });
-}
-
-/** The administrator's verdict on one application: mark (POST) or reverse (DELETE). */
-function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam) {
-  return route({
-    method,
-    path: '/api/job-applications/:id/spam',
-    access: 'admin',
-    params: idParams,
-    async handler({ params, services, metadata }) {
-      const id = idOf(params, APPLICATION_NOT_FOUND);
-      await decideAndAppend(
-        services.store,
-        applicationStream(id),
-        (history) => decide(applicationState(history), id),
-        metadata,
-      );
-      return findJobApplication(services.db, id);
-    },
-  });
-}
 
 const applyRoute = route({
   method: 'post',
@@ -234,7 +198,7 @@ const applyRoute = route({
     message: 'Too many applications from your address. Please try again later.',
   },
   async handler({ req, services, metadata, visitor }) {
-    const { config, store } = services;
+    const { config, db, store } = services;
     const upload = await receiveApplicationUpload(req, config);
     let storedName: string | undefined;
     try {
@@ -245,34 +209,34 @@ const applyRoute = route({
       if (!upload.resume) errors.push({ path: 'resume', message: RESUME_REQUIRED_MESSAGE });
       if (!parsed.success || !signals.success || !upload.resume || errors.length > 0)
         throw new ValidationError(errors);
-      const jobId = parseUuid(String(req.params.jobId));
-      if (!jobId) throw new NotFoundError(JOB_NOT_FOUND);
-      const job = jobState(await store.readStream(jobStream(jobId)));
+      const jobId = idOf(req.params.jobId, JOB_NOT_FOUND);
+      const job = handleJob.fold(await store.readStream(jobStream(jobId)));
       const type = await checkResumeType(upload.resume.tempPath, upload.resume.originalName);
-      const applicationId = randomUUID();
-      // The decision refuses a closed job before any file is kept.
-      const events = submitApplication(
-        job,
-        applicationId,
-        parsed.data,
-        { filename: '', originalName: '', mimeType: type.mime, size: upload.resume.size },
-        visitor,
-      );
+      // A closed job is refused before any file is kept.
+      assertJobOpen(job);
       const stored = await storeResume(config, upload.resume.tempPath, type.ext);
       storedName = stored.filename;
-      events[0].data.resumeFilename = stored.filename;
-      events[0].data.resumeOriginalName = upload.resume.originalName.slice(0, 255);
-      const verdict = await assessApplication(
-        services.db,
+      const resume = {
+        filename: stored.filename,
+        originalName: upload.resume.originalName.slice(0, 255),
+        mimeType: type.mime,
+        size: upload.resume.size,
+      };
+      const { coverLetter } = parsed.data;
+      const now = new Date();
+      const sameRecently = await countSameCoverLetterFromIp(
+        db,
         visitor.ip,
-        parsed.data.coverLetter,
-        signals.data,
+        coverLetter,
+        burstWindowStart(now),
       );
-      await store.append(
+      const verdict = assessApplication(signals.data, coverLetter, sameRecently, now);
+      const applicationId = randomUUID();
+      await handleApplication(
+        store,
         applicationStream(applicationId),
-        0,
-        [...events, ...flagApplicationOnIntake(applicationId, verdict)],
-        { metadata },
+        () => receiveApplication(job, applicationId, parsed.data, resume, visitor, verdict),
+        { metadata, newStream: true },
       );
       storedName = undefined;
       // The applicant gets the same answer either way: a spammer learns nothing.
@@ -284,6 +248,28 @@ const applyRoute = route({
     }
   },
 });
+
+/** The administrator's verdict on one application: mark (POST) or reverse (DELETE). */
+function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam) {
+  return route({
+    method,
+    path: '/api/job-applications/:id/spam',
+    access: 'admin',
+    params: idParams,
+    async handler({ params, services, metadata }) {
+      const id = idOf(params.id, APPLICATION_NOT_FOUND);
+      // The worker appends to the stream too (its e-mails): a clash with it is decided again.
+      await handleApplication(services.store, applicationStream(id), (state) => decide(state, id), {
+        metadata,
+        retryOnConflict: true,
+      });
+      return findJobApplication(services.db, id);
+    },
+  });
+}
+
+/** Applied dates and the file's date in the business's time zone, whatever the server's. */
+const businessDay = (date: Date) => dayIn(BUSINESS_TIME_ZONE, date);
 
 const applicationRoutes: RouteDef[] = [
   applyRoute,
@@ -298,21 +284,35 @@ const applicationRoutes: RouteDef[] = [
     },
   }),
   route({
+    method: 'post',
+    path: '/api/job-applications/export',
+    access: 'admin',
+    body: applicationExportSchema,
+    async handler({ body, services, res }) {
+      const applications = await findJobApplications(services.db, body.ids);
+      sendCsv(res, {
+        fileName: applicationsCsvFileName(new Date(), businessDay),
+        columns: [...CSV_COLUMNS],
+        // The header is the columns; the rows are the same cells the browser used to build.
+        rows: applicationCsvRows(applications, businessDay).slice(1),
+      });
+    },
+  }),
+  route({
     method: 'put',
     path: '/api/job-applications/:id/status',
     access: 'admin',
     params: idParams,
     body: applicationStatusUpdateSchema,
     async handler({ body, params, services, metadata }) {
-      const id = idOf(params, APPLICATION_NOT_FOUND);
+      const id = idOf(params.id, APPLICATION_NOT_FOUND);
       // The worker appends to the stream too (its e-mails): a clash with it is decided again.
       // ApplicationRejected creates the e-mail job in the same transaction (its subscription).
-      await decideAndAppend(
+      await handleApplication(
         services.store,
         applicationStream(id),
-        (history) =>
-          changeApplicationStatus(applicationState(history), id, body.status, body.notes),
-        metadata,
+        (state) => changeApplicationStatus(state, id, body.status, body.notes),
+        { metadata, retryOnConflict: true },
       );
       return findJobApplication(services.db, id);
     },
@@ -323,19 +323,15 @@ const applicationRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      const id = idOf(params, APPLICATION_NOT_FOUND);
-      let resume: string | undefined;
-      await decideAndAppend(
+      const id = idOf(params.id, APPLICATION_NOT_FOUND);
+      const { state } = await handleApplication(
         services.store,
         applicationStream(id),
-        (history) => {
-          const state = applicationState(history);
-          resume = state.submitted?.resumeFilename;
-          return deleteApplication(state, id);
-        },
-        metadata,
+        (current) => deleteApplication(current, id),
+        { metadata, retryOnConflict: true },
       );
       // The file goes with the application; the event log keeps only its name.
+      const resume = state.submitted?.resumeFilename;
       if (resume) await removeResume(services.config, resume).catch(() => {});
       return { message: 'Application deleted' };
     },

@@ -1,3 +1,6 @@
+import type { Db } from '@kw/platform';
+import { eventually } from '@kw/platform/testing';
+
 /** The part of the test harness's app these helpers use (the harness lives outside the module). */
 interface TestApp<R extends Response> {
   fetch(pathname: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<R>;
@@ -100,4 +103,23 @@ export async function apply<R extends Response>(
     body: form,
     headers: { 'x-forwarded-for': ip },
   });
+}
+
+/**
+ * Waits until every job of these queues has run (none waiting, retrying or running), so a test
+ * can assert what did not happen without sleeping.
+ */
+export async function drained(db: Db, queues: readonly string[]): Promise<void> {
+  await eventually(
+    async () => {
+      const pending = await db
+        .withSchema('pgboss')
+        .from('job')
+        .whereIn('name', queues)
+        .whereNotIn('state', ['completed', 'failed']);
+      return pending.length === 0;
+    },
+    15_000,
+    50,
+  );
 }

@@ -48,7 +48,13 @@ const ALLOWLIST: sanitizeHtml.IOptions = {
   },
 };
 
-/** HTML a person wrote, reduced to the one allowlist. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, ALLOWLIST);
+/** The same allowlist for texts whose editor inserts no pictures (job descriptions). */
+const WITHOUT_IMAGES: sanitizeHtml.IOptions = {
+  ...ALLOWLIST,
+  allowedTags: (ALLOWLIST.allowedTags || []).filter((tag) => tag !== 'img'),
+};
+
+/** HTML a person wrote, reduced to the one allowlist (`images: false` drops any `<img>`). */
+export function sanitizeRichText(html: string, options: { images?: boolean } = {}): string {
+  return sanitizeHtml(html, options.images === false ? WITHOUT_IMAGES : ALLOWLIST);
 }
