@@ -1,18 +1,29 @@
-import { ConflictError, NotFoundError, type StoredEvent } from '@kw/platform';
+import { ConflictError, NotFoundError, type StoredEvent, ValidationError } from '@kw/platform';
+import { SPAM_REASONS, SPAM_RULES } from '@kw/platform/http';
 import { describe, expect, it } from 'vitest';
 import {
+  arrivalEmailDue,
   arrivalEmailOwed,
+  assessApplication,
+  burstWindowStart,
   changeApplicationStatus,
+  createCategory,
   createJob,
+  deleteCategory,
+  deleteJob,
   flagApplicationOnIntake,
   handleApplication,
+  handleCategory,
   handleJob,
   markApplicationSpam,
+  receiveApplication,
   recordArrivalEmail,
   recordRejectionEmail,
+  rejectionEmailDue,
   rejectionEmailOwed,
   submitApplication,
   unmarkApplicationSpam,
+  updateCategory,
   updateJob,
 } from './commands.ts';
 import {
@@ -38,6 +49,7 @@ const given = (...events: CareersEvent[]): StoredEvent[] =>
     metadata: { actor: 'test' },
     occurredAt: new Date(0),
   }));
+const categoryState = (history: StoredEvent[]) => handleCategory.fold(history);
 const jobState = (history: StoredEvent[]) => handleJob.fold(history);
 const applicationState = (history: StoredEvent[]) => handleApplication.fold(history);
 
@@ -113,6 +125,33 @@ describe('jobs', () => {
       jobTitle: jobFields.title,
       email: applicant.email,
     });
+  });
+});
+
+describe('job categories', () => {
+  const CATEGORY = jobFields.categoryId;
+  const fields = { name: 'Engineering', description: '', isActive: true };
+
+  it('an update names only a real change; an unknown or deleted category is a 404', () => {
+    const created = createCategory(CATEGORY, fields);
+    const state = categoryState(given(...created));
+    expect(updateCategory(state, CATEGORY, fields)).toEqual([]);
+    expect(updateCategory(state, CATEGORY, { ...fields, isActive: false })).toEqual([
+      { type: 'JobCategoryUpdated', data: { categoryId: CATEGORY, ...fields, isActive: false } },
+    ]);
+    const deleted = categoryState(given(...created, ...deleteCategory(state, CATEGORY)));
+    expect(() => updateCategory(deleted, CATEGORY, fields)).toThrow(NotFoundError);
+    expect(() => deleteCategory(deleted, CATEGORY)).toThrow(NotFoundError);
+    expect(() => updateCategory(categoryState([]), CATEGORY, fields)).toThrow(NotFoundError);
+  });
+
+  it('a job must name a category that exists: an unknown job is a 404 before that', () => {
+    expect(() => createJob(JOB, jobFields, false)).toThrow(ValidationError);
+    const state = jobState(given(...createJob(JOB, jobFields, true)));
+    expect(() => updateJob(state, JOB, jobFields, false)).toThrow(ValidationError);
+    expect(() => updateJob(jobState([]), JOB, jobFields, false)).toThrow(NotFoundError);
+    const deleted = jobState(given(...createJob(JOB, jobFields, true), ...deleteJob(state, JOB)));
+    expect(() => updateJob(deleted, JOB, jobFields, true)).toThrow(NotFoundError);
   });
 });
 
@@ -243,6 +282,101 @@ describe('spam verdicts on applications', () => {
     expect(markApplicationSpam(applicationState(given(submitted, flagged)), APP)).toEqual([]);
     expect(unmarkApplicationSpam(applicationState(given(submitted)), APP)).toEqual([]);
     expect(() => markApplicationSpam(applicationState([]), APP)).toThrow(NotFoundError);
+  });
+});
+
+describe('the intake checks, at a given moment', () => {
+  const now = new Date('2026-03-10T15:00:00Z');
+  const secondsBefore = (s: number) => new Date(now.getTime() - s * 1000).toISOString();
+  const open = jobState(given(...createJob(JOB, { ...jobFields, isPublished: true }, true)));
+
+  it('sent within 3 seconds of opening the form is too fast; at a human pace, or without startedAt, it is not', () => {
+    const verdict = (startedAt: string | undefined) =>
+      assessApplication({ startedAt, website: '' }, 'Hello', 0, now);
+    expect(verdict(secondsBefore(1))).toEqual({ isSpam: true, reason: SPAM_REASONS.tooFast });
+    expect(verdict(secondsBefore(90))).toEqual({ isSpam: false, reason: null });
+    expect(verdict(undefined)).toEqual({ isSpam: false, reason: null });
+  });
+
+  it('a filled honeypot, or the same cover letter a third time, is spam', () => {
+    expect(assessApplication({ website: 'x' }, 'Hello', 0, now).reason).toBe(SPAM_REASONS.honeypot);
+    expect(assessApplication({ website: '' }, 'Hello', 2, now).reason).toBe(SPAM_REASONS.burst);
+    expect(burstWindowStart(now)).toEqual(new Date(now.getTime() - SPAM_RULES.burstWindowMs));
+  });
+
+  it('a spam verdict is recorded beside the submission; a clean one adds nothing', () => {
+    const tooFast = { isSpam: true, reason: SPAM_REASONS.tooFast };
+    expect(
+      receiveApplication(open, APP, applicant, resume, visitor, tooFast).map((e) => e.type),
+    ).toEqual(['ApplicationSubmitted', 'ApplicationMarkedSpam']);
+    const clean = { isSpam: false, reason: null };
+    expect(
+      receiveApplication(open, APP, applicant, resume, visitor, clean).map((e) => e.type),
+    ).toEqual(['ApplicationSubmitted']);
+  });
+});
+
+describe('the e-mails due, with the events that record them', () => {
+  const publicUrl = 'https://www.example.ca';
+  const open = jobState(given(...createJob(JOB, { ...jobFields, isPublished: true }, true)));
+  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const rejected = {
+    type: 'ApplicationRejected' as const,
+    data: { applicationId: APP, notes: '' },
+  };
+
+  it('a rejection: to the applicant, its Message-ID naming the rejection, recorded as sent', () => {
+    const due = rejectionEmailDue(applicationState(given(submitted, rejected)), 2, publicUrl);
+    expect(due?.mail).toMatchObject({
+      to: 'ada@example.ca',
+      subject: 'Your application for Machine Learning Engineer at Grand River Digital',
+      messageId: `<application-${APP}-rejection-2@www.example.ca>`,
+    });
+    expect(due?.mail.text).toContain('Dear Ada,');
+    expect(due?.mail.html).toContain('<p>Dear Ada,</p>');
+    expect(due?.recorded).toEqual([
+      {
+        type: 'RejectionEmailSent',
+        data: {
+          applicationId: APP,
+          rejectionVersion: 2,
+          messageId: `<application-${APP}-rejection-2@www.example.ca>`,
+          to: 'ada@example.ca',
+        },
+      },
+    ]);
+    const after = applicationState(given(submitted, rejected, ...due!.recorded));
+    expect(rejectionEmailDue(after, 2, publicUrl)).toBeNull();
+  });
+
+  it('the acknowledgement and the notification, each recorded; no notification without ADMIN_EMAIL', () => {
+    const state = applicationState(given(submitted));
+    const options = { publicUrl, adminEmail: 'hr@example.ca' };
+    const ack = arrivalEmailDue(state, 'acknowledgement', options);
+    expect(ack?.mail).toMatchObject({
+      to: 'ada@example.ca',
+      subject: 'We received your application for Machine Learning Engineer',
+      messageId: `<application-${APP}-received@www.example.ca>`,
+    });
+    expect(ack?.recorded.map((e) => e.type)).toEqual(['ApplicationAcknowledged']);
+    const note = arrivalEmailDue(state, 'admin-notification', options);
+    expect(note?.mail).toMatchObject({
+      to: 'hr@example.ca',
+      subject: 'New application: Ada Lovelace for Machine Learning Engineer',
+      messageId: `<application-${APP}-notification@www.example.ca>`,
+      headers: { 'Reply-To': 'ada@example.ca' },
+    });
+    expect(note?.recorded).toEqual([
+      {
+        type: 'AdminNotifiedOfApplication',
+        data: {
+          applicationId: APP,
+          messageId: `<application-${APP}-notification@www.example.ca>`,
+          to: 'hr@example.ca',
+        },
+      },
+    ]);
+    expect(arrivalEmailDue(state, 'admin-notification', { publicUrl })).toBeNull();
   });
 });
 

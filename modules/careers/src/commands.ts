@@ -432,7 +432,7 @@ export function recordRejectionEmail(
   return [{ type: 'RejectionEmailSent', data: { applicationId, rejectionVersion, messageId, to } }];
 }
 
-type OwedApplicationMail = OwedMail<typeof applicationEventSchemas>;
+export type OwedApplicationMail = OwedMail<typeof applicationEventSchemas>;
 
 /** The rejection e-mail for the rejection at `rejectionVersion`, with its record, if still owed. */
 export function rejectionEmailDue(

@@ -2,13 +2,15 @@ import {
   defineEvents,
   defineHandler,
   type EventHandler,
-  type EventMetadata,
   sendOnce,
+  type WorkerContext,
 } from '@kw/platform';
 import {
+  type ApplicationState,
   type ArrivalEmail,
   arrivalEmailDue,
   handleApplication,
+  type OwedApplicationMail,
   rejectionEmailDue,
 } from './commands.ts';
 import { applicationEventSchemas, applicationStream } from './events.ts';
@@ -28,26 +30,39 @@ const submitted = defineEvents({
   ApplicationSubmitted: applicationEventSchemas.ApplicationSubmitted,
 });
 
-const byWorker = (event: { position: number }): EventMetadata => ({
-  actor: 'worker',
-  causationId: event.position,
-});
+/**
+ * Sends the e-mail `due` finds still owed on the application's stream, once, recording it
+ * there as caused by the worker's event.
+ */
+async function sendApplicationEmail(
+  ctx: WorkerContext,
+  event: { position: number; data: { applicationId: string } },
+  due: (state: ApplicationState) => OwedApplicationMail | null,
+  what: string,
+): Promise<void> {
+  const { applicationId } = event.data;
+  const metadata = { actor: 'worker', causationId: event.position };
+  const sent = await sendOnce(
+    ctx,
+    handleApplication,
+    applicationStream(applicationId),
+    due,
+    metadata,
+  );
+  if (sent) ctx.logger.info({ applicationId }, `${what} e-mail sent`);
+}
 
 /** One e-mail per rejection: the Message-ID names the rejection's version. */
 export const rejectionEmailHandler: EventHandler = defineHandler({
   queue: REJECTION_EMAIL_QUEUE,
   events: rejected,
-  async handle(event, ctx) {
-    const { applicationId } = event.data;
-    const sent = await sendOnce(
+  handle: (event, ctx) =>
+    sendApplicationEmail(
       ctx,
-      handleApplication,
-      applicationStream(applicationId),
+      event,
       (state) => rejectionEmailDue(state, event.version, ctx.config.publicUrl),
-      byWorker(event),
-    );
-    if (sent) ctx.logger.info({ applicationId }, 'rejection e-mail sent');
-  },
+      'rejection',
+    ),
 });
 
 /** The applicant's acknowledgement, or the administrator's notification (when ADMIN_EMAIL is set). */
@@ -55,17 +70,13 @@ function arrivalEmailHandler(queue: string, kind: ArrivalEmail): EventHandler {
   return defineHandler({
     queue,
     events: submitted,
-    async handle(event, ctx) {
-      const { applicationId } = event.data;
-      const sent = await sendOnce(
+    handle: (event, ctx) =>
+      sendApplicationEmail(
         ctx,
-        handleApplication,
-        applicationStream(applicationId),
+        event,
         (state) => arrivalEmailDue(state, kind, ctx.config),
-        byWorker(event),
-      );
-      if (sent) ctx.logger.info({ applicationId }, `application ${kind} e-mail sent`);
-    },
+        `application ${kind}`,
+      ),
   });
 }
 
