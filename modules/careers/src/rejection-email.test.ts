@@ -84,9 +84,12 @@ describe('when an application arrives', () => {
     for (const queue of [APPLICATION_RECEIVED_QUEUE, APPLICATION_NOTIFICATION_QUEUE])
       await app.api.runtime.boss.send(queue, job);
     await Promise.all(
-      [acknowledgementHandler, adminNotificationHandler, acknowledgementHandler].map((handler) =>
-        handler.handle(event, app.worker!.context),
-      ),
+      [
+        acknowledgementHandler,
+        adminNotificationHandler,
+        acknowledgementHandler,
+        adminNotificationHandler,
+      ].map((handler) => handler.handle(event, app.worker!.context)),
     );
     // Every delivery has run: whatever it sent is in the catcher already.
     await drained(app.db, [APPLICATION_RECEIVED_QUEUE, APPLICATION_NOTIFICATION_QUEUE]);
