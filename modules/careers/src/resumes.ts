@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type Config, ValidationError } from '@kw/platform';
-import type { Request } from 'express';
+import type { RouteContext } from '@kw/platform/http';
 import { fileTypeFromFile } from 'file-type';
 import formidable, { errors as formidableErrors } from 'formidable';
 import {
@@ -62,7 +62,7 @@ const FIELDS_MAX_BYTES = 64 * 1024;
  * move is a rename). The caller must call `cleanup()` whatever happens.
  */
 export async function receiveApplicationUpload(
-  req: Request,
+  req: RouteContext['req'],
   config: Config,
 ): Promise<UploadedApplication> {
   const declared = Number(req.headers['content-length'] ?? 0);
