@@ -45,11 +45,8 @@ export function evolvePost(state: PostState, event: PostEvent): PostState {
 export const postState = (history: readonly PostEvent[]): PostState =>
   history.reduce(evolvePost, NO_POST);
 
-export const handlePost = commandHandler({
-  events: blogEvents,
-  initialState: () => NO_POST,
-  evolve: evolvePost,
-});
+export const postDecider = { events: blogEvents, initialState: () => NO_POST, evolve: evolvePost };
+export const handlePost = commandHandler(postDecider);
 
 function fields(input: PostInput, publishedAt: string | null): PostFields {
   return {

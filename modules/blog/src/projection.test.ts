@@ -1,4 +1,4 @@
-import { EventStore } from '@kw/platform';
+import { contentRevisionStamp, EventStore } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostEvent, type PostFields, postStream } from './events.ts';
@@ -24,7 +24,7 @@ async function given(postId: string, ...events: PostEvent[]) {
 
 const row = (id: string) => tdb.db(BLOG_POSTS).where({ id }).first();
 const revision = async () =>
-  Number((await tdb.db('content_revisions').where({ scope: 'blog' }).first())?.revision ?? 0);
+  Number(/(?:^|,)blog=(\d+)/.exec(await contentRevisionStamp(tdb.db))?.[1] ?? 0);
 
 const fields = (over: Partial<PostFields> = {}): PostFields => ({
   title: 'Five AI wins',

@@ -77,10 +77,10 @@ export function publicationChange(
   return null;
 }
 
-export const slugTaken = (noun: string, slug: string) =>
+const slugTaken = (noun: string, slug: string) =>
   `A ${noun.toLowerCase()} with the slug "${slug}" already exists. Choose another slug.`;
 
-export async function findIdBySlug(
+async function findIdBySlug(
   db: Db | Trx,
   table: string,
   slug: string,

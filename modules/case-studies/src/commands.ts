@@ -42,11 +42,12 @@ export function evolveCaseStudy(state: CaseStudyState, event: CaseStudyEvent): C
 export const caseStudyState = (history: readonly CaseStudyEvent[]): CaseStudyState =>
   history.reduce(evolveCaseStudy, NO_CASE_STUDY);
 
-export const handleCaseStudy = commandHandler({
+export const caseStudyDecider = {
   events: caseStudiesEvents,
   initialState: () => NO_CASE_STUDY,
   evolve: evolveCaseStudy,
-});
+};
+export const handleCaseStudy = commandHandler(caseStudyDecider);
 
 function fields(input: CaseStudyInput): CaseStudyFields {
   return {

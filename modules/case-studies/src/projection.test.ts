@@ -1,4 +1,4 @@
-import { EventStore } from '@kw/platform';
+import { contentRevisionStamp, EventStore } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaseStudyEvent, type CaseStudyFields, caseStudyStream } from './events.ts';
@@ -24,9 +24,7 @@ async function given(id: string, ...events: CaseStudyEvent[]) {
 
 const row = (id: string) => tdb.db(CASE_STUDIES).where({ id }).first();
 const revision = async () =>
-  Number(
-    (await tdb.db('content_revisions').where({ scope: 'case-studies' }).first())?.revision ?? 0,
-  );
+  Number(/(?:^|,)case-studies=(\d+)/.exec(await contentRevisionStamp(tdb.db))?.[1] ?? 0);
 
 const fields = (over: Partial<CaseStudyFields> = {}): CaseStudyFields => ({
   title: 'Quoting in minutes',

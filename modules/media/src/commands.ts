@@ -25,11 +25,12 @@ export function evolveMedia(_state: MediaState, event: MediaEvent): MediaState {
 export const mediaState = (history: readonly MediaEvent[]): MediaState =>
   history.reduce(evolveMedia, NO_MEDIA);
 
-export const handleMedia = commandHandler({
+export const mediaDecider = {
   events: mediaEvents,
   initialState: () => NO_MEDIA,
   evolve: evolveMedia,
-});
+};
+export const handleMedia = commandHandler(mediaDecider);
 
 /** A file was received and checked: it joins the library. */
 export function uploadMedia(file: MediaUploaded['data']): MediaEvent[] {
