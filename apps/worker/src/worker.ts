@@ -3,11 +3,8 @@ import { activityHandlers } from '@kw/activity/jobs';
 import { analyticsHandlers } from '@kw/analytics/jobs';
 import { projections } from '@kw/api/modules';
 import { openRuntime } from '@kw/api/runtime';
-import { blogHandlers } from '@kw/blog/jobs';
 import { careersHandlers } from '@kw/careers/jobs';
-import { caseStudiesHandlers } from '@kw/case-studies/jobs';
 import { contactHandlers } from '@kw/contact/jobs';
-import { mediaHandlers } from '@kw/media/jobs';
 import { newsletterHandlers } from '@kw/newsletter/jobs';
 import {
   type Config,
@@ -34,9 +31,6 @@ export function allHandlers(): EventHandler[] {
     ...contactHandlers,
     ...newsletterHandlers,
     ...analyticsHandlers,
-    ...blogHandlers,
-    ...caseStudiesHandlers,
-    ...mediaHandlers,
     ...careersHandlers,
     ...activityHandlers,
     ...asyncProjections,

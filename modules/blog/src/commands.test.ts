@@ -1,3 +1,4 @@
+import { ConcurrencyError } from '@kw/platform';
 import { describe, expect, it } from 'vitest';
 import { createPost, deletePost, NO_POST, postState, updatePost } from './commands.ts';
 import { postInputSchema } from './contract.ts';
@@ -52,5 +53,34 @@ describe('post decisions', () => {
       ...deletePost(postState(createPost('p1', input(), NOW)), 'p1'),
     ]);
     expect(() => deletePost(deleted, 'p1')).toThrow('Blog post not found');
+  });
+});
+
+describe('post decisions: the version the editor loaded', () => {
+  const created = postState(createPost('p1', input({ published: true }), NOW));
+
+  it('given a post of two events, when edited at version 2, then the edit is decided', () => {
+    expect(created.version).toBe(2);
+    expect(updatePost(created, 'p1', input({ published: true, version: 2 }), NOW)).toEqual([
+      { type: 'PostUpdated', data: expect.objectContaining({ postId: 'p1', title: 'T' }) },
+    ]);
+  });
+
+  it('given a post of two events, when edited or deleted at version 1, then a conflict asks to reload', () => {
+    expect(() => updatePost(created, 'p1', input({ version: 1 }), NOW)).toThrow(ConcurrencyError);
+    expect(() => updatePost(created, 'p1', input({ version: 1 }), NOW)).toThrow(/Reload/);
+    expect(() => deletePost(created, 'p1', 1)).toThrow(ConcurrencyError);
+  });
+
+  it('given no post, when edited at a stale version, then it is not found rather than stale', () => {
+    expect(() => updatePost(NO_POST, 'p1', input({ version: 3 }), NOW)).toThrow(
+      'Blog post not found',
+    );
+  });
+
+  it('given a post, when deleted, then PostDeleted carries its slug', () => {
+    expect(deletePost(created, 'p1', 2)).toEqual([
+      { type: 'PostDeleted', data: { postId: 'p1', slug: 't' } },
+    ]);
   });
 });

@@ -1,46 +1,52 @@
-import { NotFoundError } from '@kw/platform';
+import { commandHandler } from '@kw/platform';
 import type { PostInput } from './contract.ts';
-import type { PostEvent, PostFields } from './events.ts';
+import { blogEvents, type PostEvent, type PostFields, postStream } from './events.ts';
+import { BLOG_POSTS } from './projection.ts';
+import {
+  assertEditable,
+  evolvePublishable,
+  NOTHING_PUBLISHED,
+  type PublishableState,
+  publicationChange,
+  publishableCommands,
+} from './publishable.ts';
 
-// Pure decisions about a post: its history and a request in, the events that follow out.
+// Decisions about a post: its history and a request in, the events that follow out. The
+// decide functions are pure; savePost and removePost run them through the one command path.
 
-export interface PostState {
-  exists: boolean;
-  deleted: boolean;
-  published: boolean;
+const NOT_FOUND = 'Blog post not found';
+
+export interface PostState extends PublishableState {
   /** When the post was first published, if ever. */
   firstPublishedAt: string | null;
-  slug: string | null;
 }
 
-export const NO_POST: PostState = {
-  exists: false,
-  deleted: false,
-  published: false,
-  firstPublishedAt: null,
-  slug: null,
-};
+export const NO_POST: PostState = { ...NOTHING_PUBLISHED, firstPublishedAt: null };
 
 export function evolvePost(state: PostState, event: PostEvent): PostState {
   switch (event.type) {
     case 'PostCreated':
     case 'PostUpdated':
-      return { ...state, exists: true, slug: event.data.slug };
+      return { ...state, ...evolvePublishable(state, { saved: event.data.slug }) };
     case 'PostPublished':
       return {
         ...state,
-        published: true,
+        ...evolvePublishable(state, 'published'),
         firstPublishedAt: state.firstPublishedAt ?? event.data.publishedAt,
       };
     case 'PostUnpublished':
-      return { ...state, published: false };
+      return { ...state, ...evolvePublishable(state, 'unpublished') };
     case 'PostDeleted':
-      return { ...state, deleted: true, published: false };
+      return { ...state, ...evolvePublishable(state, 'deleted') };
   }
 }
 
-export const postState = (history: readonly { type: string; data: unknown }[]): PostState =>
-  history.reduce((s, e) => evolvePost(s, e as PostEvent), NO_POST);
+/** A post's history folded, for the decision specs. */
+export const postState = (history: readonly PostEvent[]): PostState =>
+  history.reduce(evolvePost, NO_POST);
+
+export const postDecider = { events: blogEvents, initialState: () => NO_POST, evolve: evolvePost };
+export const handlePost = commandHandler(postDecider);
 
 function fields(input: PostInput, publishedAt: string | null): PostFields {
   return {
@@ -72,30 +78,49 @@ export function createPost(postId: string, input: PostInput, now: Date): PostEve
   return events;
 }
 
-/** An edit: the new fields, then a publication or withdrawal when the switch changed. */
+/**
+ * An edit: the new fields, then a publication or withdrawal when the switch changed. A post
+ * published before keeps its first date unless the editor chose one.
+ */
 export function updatePost(
   state: PostState,
   postId: string,
   input: PostInput,
   now: Date,
 ): PostEvent[] {
-  if (!state.exists || state.deleted) throw new NotFoundError('Blog post not found');
+  assertEditable(state, postStream(postId), NOT_FOUND, input.version);
   const effective = input.publishedAt ?? state.firstPublishedAt;
   const events: PostEvent[] = [
     { type: 'PostUpdated', data: { postId, ...fields(input, effective) } },
   ];
-  if (input.published && !state.published) {
+  const change = publicationChange(state, input.published);
+  if (change === 'published') {
     events.push({
       type: 'PostPublished',
       data: { postId, publishedAt: effective ?? now.toISOString() },
     });
-  } else if (!input.published && state.published) {
+  } else if (change === 'unpublished') {
     events.push({ type: 'PostUnpublished', data: { postId } });
   }
   return events;
 }
 
-export function deletePost(state: PostState, postId: string): PostEvent[] {
-  if (!state.exists || state.deleted) throw new NotFoundError('Blog post not found');
+/** A deletion; a stale `expectedVersion` is refused like a stale edit. */
+export function deletePost(
+  state: PostState,
+  postId: string,
+  expectedVersion?: number,
+): PostEvent[] {
+  assertEditable(state, postStream(postId), NOT_FOUND, expectedVersion);
   return [{ type: 'PostDeleted', data: { postId, slug: state.slug ?? '' } }];
 }
+
+export const { save: savePost, remove: removePost } = publishableCommands({
+  table: BLOG_POSTS,
+  noun: 'Blog post',
+  handle: handlePost,
+  stream: postStream,
+  create: createPost,
+  update: updatePost,
+  delete: deletePost,
+});

@@ -6,16 +6,27 @@ export * from './presentation.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const required = (message: string, max: number) =>
+/** A text the editor must fill in. */
+export const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-const optionalText = (max: number) =>
+/** A text the editor may leave out: stored as ''. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((v) => v ?? '');
+
+/** The editor's Published switch: absent is a draft. */
+export const publishedSwitch = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? false);
+
+/** The version the editor loaded: a stale one is refused with 409. Absent: accepted. */
+export const editorVersion = z.number().int().min(0).optional();
 
 /** A list of labels: trimmed, blanks and duplicates dropped (admin.md §5). */
 export const labelList = z
@@ -43,15 +54,12 @@ export const slugSchema = z
 
 /** What the editor (and the JSON importer) sends to create or update a post. */
 export const postInputSchema = z.object({
-  title: required('Title is required', 300),
+  title: requiredText('Title is required', 300),
   slug: slugSchema,
-  content: required('Content is required', 200_000),
+  content: requiredText('Content is required', 200_000),
   excerpt: optionalText(2000),
   featuredImage: imageUrlSchema,
-  published: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
+  published: publishedSwitch,
   publishedAt: z.iso
     .datetime({ offset: true, message: 'Published date must be an ISO date' })
     .nullish()
@@ -61,8 +69,7 @@ export const postInputSchema = z.object({
   tags: labelList,
   categories: labelList,
   readTime: optionalText(50),
-  /** The version the editor loaded: a stale one is refused with 409. Absent: accepted. */
-  version: z.number().int().min(0).optional(),
+  version: editorVersion,
 });
 
 export type PostInput = z.output<typeof postInputSchema>;
@@ -74,23 +81,27 @@ export interface Heading {
   id: string;
 }
 
-export interface BlogPost {
+/** What a blog post and a case study both are, as the API answers them. */
+export interface PublishableItem {
   id: string;
-  title: string;
   slug: string;
+  title: string;
   excerpt: string;
   content: string;
   featuredImage: string;
-  categories: string[];
   tags: string[];
   published: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
   seoTitle: string;
   seoDescription: string;
-  readTime: string | null;
+  createdAt: string;
+  updatedAt: string;
   version: number;
+}
+
+export interface BlogPost extends PublishableItem {
+  categories: string[];
+  publishedAt: string | null;
+  readTime: string | null;
 }
 
 /** One post as its page shows it: sanitised HTML with anchored headings. */

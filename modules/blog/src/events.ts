@@ -1,48 +1,42 @@
+import { defineEvents, type EventOf } from '@kw/platform';
+import { z } from 'zod';
+
+// The blog's events. Every post event ever stored has these shapes (none has changed since
+// the first release); a field added later must be optional here.
+
 /** The content fields of a post as an event records them. */
-export interface PostFields {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  featuredImage: string;
-  tags: string[];
-  categories: string[];
-  seoTitle: string;
-  seoDescription: string;
-  readTime: string;
+const postFields = {
+  postId: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  excerpt: z.string(),
+  featuredImage: z.string(),
+  tags: z.array(z.string()),
+  categories: z.array(z.string()),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  readTime: z.string(),
   /** The effective published date: the chosen one, else the first publication's, else null. */
-  publishedAt: string | null;
-}
+  publishedAt: z.string().nullable(),
+};
 
-export interface PostCreated {
-  type: 'PostCreated';
-  data: PostFields & { postId: string };
-}
-export interface PostUpdated {
-  type: 'PostUpdated';
-  data: PostFields & { postId: string };
-}
-export interface PostPublished {
-  type: 'PostPublished';
-  data: { postId: string; publishedAt: string };
-}
-export interface PostUnpublished {
-  type: 'PostUnpublished';
-  data: { postId: string };
-}
-export interface PostDeleted {
-  type: 'PostDeleted';
-  data: { postId: string; slug: string };
-}
+export const blogEventSchemas = {
+  PostCreated: z.object(postFields),
+  PostUpdated: z.object(postFields),
+  PostPublished: z.object({ postId: z.string(), publishedAt: z.string() }),
+  PostUnpublished: z.object({ postId: z.string() }),
+  PostDeleted: z.object({ postId: z.string(), slug: z.string() }),
+};
 
-export type PostEvent = PostCreated | PostUpdated | PostPublished | PostUnpublished | PostDeleted;
+export const blogEvents = defineEvents(blogEventSchemas);
 
-export const POST_EVENT_TYPES = [
-  'PostCreated',
-  'PostUpdated',
-  'PostPublished',
-  'PostUnpublished',
-  'PostDeleted',
-] as const;
+export type PostEvent = EventOf<typeof blogEventSchemas>;
+export type PostCreated = Extract<PostEvent, { type: 'PostCreated' }>;
+export type PostUpdated = Extract<PostEvent, { type: 'PostUpdated' }>;
+export type PostPublished = Extract<PostEvent, { type: 'PostPublished' }>;
+export type PostUnpublished = Extract<PostEvent, { type: 'PostUnpublished' }>;
+export type PostDeleted = Extract<PostEvent, { type: 'PostDeleted' }>;
+export type PostFields = Omit<PostCreated['data'], 'postId'>;
 
 export const postStream = (postId: string): string => `post:${postId}`;

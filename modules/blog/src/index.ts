@@ -5,10 +5,9 @@ import { blogRoutes } from './routes.ts';
 
 export { createPost } from './commands.ts';
 export type { PostEvent } from './events.ts';
-export { postStream } from './events.ts';
-export { bumpContentRevision } from './projection.ts';
+export { blogEvents, postStream } from './events.ts';
 export { contentPagesStamp, listPosts } from './queries.ts';
-export { renderHtml, renderMarkdown, sanitizeContentHtml } from './render.ts';
+export { renderHtml, renderMarkdown } from './render.ts';
 export { blogRssFeed } from './rss.ts';
 
 export const blogModule: ServerModule = {

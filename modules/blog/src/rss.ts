@@ -10,12 +10,13 @@ const escapeXml = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-/** RSS 2.0 of the posts a visitor can read now (published, date reached), newest first. */
+/** RSS 2.0 of the posts a visitor can read at `now` (published, date reached), newest first. */
 export async function blogRssFeed(
   db: Db,
   site: { publicUrl: string; name: string; description: string },
+  now = new Date(),
 ): Promise<string> {
-  const posts = await listPosts(db, 'public');
+  const posts = await listPosts(db, 'public', now);
   const items = posts.slice(0, 50).map((post) => {
     const link = `${site.publicUrl}/blog/${post.slug}`;
     return [

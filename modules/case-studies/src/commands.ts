@@ -1,39 +1,53 @@
-import { NotFoundError } from '@kw/platform';
+import {
+  assertEditable,
+  evolvePublishable,
+  NOTHING_PUBLISHED,
+  type PublishableState,
+  publicationChange,
+  publishableCommands,
+} from '@kw/blog/publishable';
+import { commandHandler } from '@kw/platform';
 import type { CaseStudyInput } from './contract.ts';
-import type { CaseStudyEvent, CaseStudyFields } from './events.ts';
+import {
+  type CaseStudyEvent,
+  type CaseStudyFields,
+  caseStudiesEvents,
+  caseStudyStream,
+} from './events.ts';
+import { CASE_STUDIES } from './projection.ts';
 
-// Pure decisions about a case study.
+// Decisions about a case study, pure; saveCaseStudy and removeCaseStudy run them through the
+// one command path.
 
-export interface CaseStudyState {
-  exists: boolean;
-  deleted: boolean;
-  published: boolean;
-  slug: string | null;
-}
+const NOT_FOUND = 'Case study not found';
 
-export const NO_CASE_STUDY: CaseStudyState = {
-  exists: false,
-  deleted: false,
-  published: false,
-  slug: null,
-};
+export type CaseStudyState = PublishableState;
+export const NO_CASE_STUDY: CaseStudyState = NOTHING_PUBLISHED;
 
 export function evolveCaseStudy(state: CaseStudyState, event: CaseStudyEvent): CaseStudyState {
   switch (event.type) {
     case 'CaseStudyCreated':
     case 'CaseStudyUpdated':
-      return { ...state, exists: true, slug: event.data.slug };
+      return evolvePublishable(state, { saved: event.data.slug });
     case 'CaseStudyPublished':
-      return { ...state, published: true };
+      return evolvePublishable(state, 'published');
     case 'CaseStudyUnpublished':
-      return { ...state, published: false };
+      return evolvePublishable(state, 'unpublished');
     case 'CaseStudyDeleted':
-      return { ...state, deleted: true, published: false };
+      return evolvePublishable(state, 'deleted');
   }
 }
 
-export const caseStudyState = (history: readonly { type: string; data: unknown }[]) =>
-  history.reduce((s, e) => evolveCaseStudy(s, e as CaseStudyEvent), NO_CASE_STUDY);
+/** A case study's history folded, for the decision specs. */
+export const caseStudyState = (history: readonly CaseStudyEvent[]): CaseStudyState =>
+  history.reduce(evolveCaseStudy, NO_CASE_STUDY);
+
+export const caseStudyDecider = {
+  events: caseStudiesEvents,
+  initialState: () => NO_CASE_STUDY,
+  evolve: evolveCaseStudy,
+};
+export const handleCaseStudy = commandHandler(caseStudyDecider);
 
 function fields(input: CaseStudyInput): CaseStudyFields {
   return {
@@ -61,23 +75,38 @@ export function createCaseStudy(caseStudyId: string, input: CaseStudyInput): Cas
   return events;
 }
 
+/** An edit: the new fields, then a publication or withdrawal when the switch changed. */
 export function updateCaseStudy(
   state: CaseStudyState,
   caseStudyId: string,
   input: CaseStudyInput,
 ): CaseStudyEvent[] {
-  if (!state.exists || state.deleted) throw new NotFoundError('Case study not found');
+  assertEditable(state, caseStudyStream(caseStudyId), NOT_FOUND, input.version);
   const events: CaseStudyEvent[] = [
     { type: 'CaseStudyUpdated', data: { caseStudyId, ...fields(input) } },
   ];
-  if (input.published && !state.published)
-    events.push({ type: 'CaseStudyPublished', data: { caseStudyId } });
-  else if (!input.published && state.published)
+  const change = publicationChange(state, input.published);
+  if (change === 'published') events.push({ type: 'CaseStudyPublished', data: { caseStudyId } });
+  if (change === 'unpublished')
     events.push({ type: 'CaseStudyUnpublished', data: { caseStudyId } });
   return events;
 }
 
-export function deleteCaseStudy(state: CaseStudyState, caseStudyId: string): CaseStudyEvent[] {
-  if (!state.exists || state.deleted) throw new NotFoundError('Case study not found');
+export function deleteCaseStudy(
+  state: CaseStudyState,
+  caseStudyId: string,
+  expectedVersion?: number,
+): CaseStudyEvent[] {
+  assertEditable(state, caseStudyStream(caseStudyId), NOT_FOUND, expectedVersion);
   return [{ type: 'CaseStudyDeleted', data: { caseStudyId, slug: state.slug ?? '' } }];
 }
+
+export const { save: saveCaseStudy, remove: removeCaseStudy } = publishableCommands({
+  table: CASE_STUDIES,
+  noun: 'Case study',
+  handle: handleCaseStudy,
+  stream: caseStudyStream,
+  create: (id, input: CaseStudyInput) => createCaseStudy(id, input),
+  update: (state, id, input) => updateCaseStudy(state, id, input),
+  delete: deleteCaseStudy,
+});

@@ -5,7 +5,7 @@ import { caseStudyRoutes } from './routes.ts';
 
 export { createCaseStudy } from './commands.ts';
 export type { CaseStudyEvent } from './events.ts';
-export { caseStudyStream } from './events.ts';
+export { caseStudiesEvents, caseStudyStream } from './events.ts';
 
 export const caseStudiesModule: ServerModule = {
   name: 'case-studies',

@@ -1,64 +1,46 @@
-import { bumpContentRevision } from '@kw/blog';
-import type { Projection, StoredEvent, Trx } from '@kw/platform';
-import type { CaseStudyEvent, CaseStudyFields } from './events.ts';
-import { CASE_STUDY_EVENT_TYPES } from './events.ts';
+import { publishableColumns, publishableRows } from '@kw/blog/publishable';
+import { bumpContentRevision, defineProjection } from '@kw/platform';
+import { type CaseStudyFields, caseStudiesEvents } from './events.ts';
 
 export const CASE_STUDIES = 'case_studies';
 
 function columns(d: CaseStudyFields) {
   return {
-    title: d.title,
-    slug: d.slug,
-    content: d.content,
-    excerpt: d.excerpt,
-    featured_image: d.featuredImage,
+    ...publishableColumns(d),
     client_name: d.clientName,
     industry: d.industry,
     project_type: d.projectType,
     results: d.results,
     technologies: JSON.stringify(d.technologies),
-    tags: JSON.stringify(d.tags),
-    seo_title: d.seoTitle,
-    seo_description: d.seoDescription,
   };
 }
 
-export const caseStudiesProjection: Projection = {
+export const caseStudiesProjection = defineProjection({
   name: 'case-studies',
   mode: 'inline',
   tables: [CASE_STUDIES],
-  handles: CASE_STUDY_EVENT_TYPES,
-  async apply(trx: Trx, stored: StoredEvent) {
-    const event = { type: stored.type, data: stored.data } as CaseStudyEvent;
-    const at = stored.occurredAt;
-    const meta = { updated_at: at, version: stored.version };
+  events: caseStudiesEvents,
+  async apply(trx, event) {
+    const rows = publishableRows(trx, CASE_STUDIES, event);
     const id = event.data.caseStudyId;
     switch (event.type) {
       case 'CaseStudyCreated':
-        await trx(CASE_STUDIES)
-          .insert({ id, ...columns(event.data), created_at: at, ...meta })
-          .onConflict('id')
-          .ignore();
+        await rows.insert(id, columns(event.data));
         break;
       case 'CaseStudyUpdated':
-        await trx(CASE_STUDIES)
-          .where({ id })
-          .update({ ...columns(event.data), ...meta });
+        await rows.update(id, columns(event.data));
         break;
       case 'CaseStudyPublished':
-        await trx(CASE_STUDIES)
-          .where({ id })
-          .update({ published: true, ...meta });
+        await rows.update(id, { published: true });
         break;
       case 'CaseStudyUnpublished':
-        await trx(CASE_STUDIES)
-          .where({ id })
-          .update({ published: false, ...meta });
+        await rows.update(id, { published: false });
         break;
       case 'CaseStudyDeleted':
-        await trx(CASE_STUDIES).where({ id }).delete();
+        await rows.remove(id);
         break;
     }
+    // Every change of a case study moves the page cache's stamp, in the event's transaction.
     await bumpContentRevision(trx, 'case-studies');
   },
-};
+});

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { NotFoundError, ValidationError } from '@kw/platform';
 import { created, type RouteDef, route } from '@kw/platform/http';
 import { z } from 'zod';
+import { recordDeletion } from './commands.ts';
 import { STORED_NAME } from './contract.ts';
-import { mediaStream } from './events.ts';
 import { findMedia, listMedia } from './queries.ts';
 import { receiveUpload } from './upload.ts';
 
@@ -51,12 +51,7 @@ export const mediaRoutes: RouteDef[] = [
         );
       const file = await findMedia(services.db, params.filename);
       if (!file) throw new NotFoundError('File not found');
-      await services.store.append(
-        mediaStream(file.id),
-        1,
-        [{ type: 'MediaDeleted', data: { mediaId: file.id, filename: file.filename } }],
-        { metadata },
-      );
+      await recordDeletion(services.store, file.id, metadata);
       await rm(path.join(services.config.uploadsDir, file.filename), { force: true });
       return { message: 'File deleted' };
     },

@@ -6,6 +6,7 @@ import type { AppServices } from '@kw/platform/http';
 import type { Request } from 'express';
 import { fileTypeFromFile } from 'file-type';
 import formidable, { type File, errors as formidableErrors } from 'formidable';
+import { recordUpload } from './commands.ts';
 import {
   ACCEPTED,
   type MediaCategory,
@@ -13,7 +14,6 @@ import {
   SIZE_LIMITS,
   type UploadKind,
 } from './contract.ts';
-import { mediaStream } from './events.ts';
 import { findMedia } from './queries.ts';
 
 // An upload is trusted only after its content says what it is (magic bytes, file-type), never
@@ -147,22 +147,16 @@ async function receiveInto(
     await rename(file.filepath, path.join(uploadsDir, filename));
     const mediaId = randomUUID();
     try {
-      await services.store.append(
-        mediaStream(mediaId),
-        0,
-        [
-          {
-            type: 'MediaUploaded',
-            data: {
-              mediaId,
-              filename,
-              originalName: cleanOriginalName(file.originalFilename),
-              mimetype: type.mime,
-              size: file.size,
-            },
-          },
-        ],
-        { metadata },
+      await recordUpload(
+        services.store,
+        {
+          mediaId,
+          filename,
+          originalName: cleanOriginalName(file.originalFilename),
+          mimetype: type.mime,
+          size: file.size,
+        },
+        metadata,
       );
     } catch (error) {
       await rm(path.join(uploadsDir, filename), { force: true });

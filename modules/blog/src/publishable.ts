@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import { optionalAdmin } from '@kw/auth';
+import {
+  type CommandHandler,
+  ConcurrencyError,
+  ConflictError,
+  type Db,
+  type EventMetadata,
+  type EventOf,
+  type EventSchemas,
+  type EventStore,
+  isPgError,
+  NotFoundError,
+  PG_UNIQUE_VIOLATION,
+  type StoredEvent,
+  type Trx,
+} from '@kw/platform';
+import { created, type RouteDef, route } from '@kw/platform/http';
+import { type ZodType, z } from 'zod';
+
+// What a blog post and a case study have in common: a page a visitor sees once it is published,
+// addressed by a slug no other item of its kind has, edited by the administrator with a check
+// that nobody changed it meanwhile. Each module passes its own table, events and messages.
+
+export type Audience = 'public' | 'admin';
+
+/** What the decisions need to know of an item's history. */
+export interface PublishableState {
+  exists: boolean;
+  deleted: boolean;
+  published: boolean;
+  slug: string | null;
+  /** How many events the stream has: the version an editor must have loaded. */
+  version: number;
+}
+
+export const NOTHING_PUBLISHED: PublishableState = {
+  exists: false,
+  deleted: false,
+  published: false,
+  slug: null,
+  version: 0,
+};
+
+/** How each kind of event moves the shared part of the state. */
+export function evolvePublishable(
+  state: PublishableState,
+  change: { saved: string } | 'published' | 'unpublished' | 'deleted',
+): PublishableState {
+  const version = state.version + 1;
+  if (change === 'published') return { ...state, published: true, version };
+  if (change === 'unpublished') return { ...state, published: false, version };
+  if (change === 'deleted') return { ...state, deleted: true, published: false, version };
+  return { ...state, exists: true, slug: change.saved, version };
+}
+
+/** An edit or a deletion needs the item to exist; `expected` is the version the editor loaded. */
+export function assertEditable(
+  state: PublishableState,
+  streamId: string,
+  notFound: string,
+  expected: number | undefined,
+): void {
+  if (!state.exists || state.deleted) throw new NotFoundError(notFound);
+  // A stale editor is refused with the same 409 the store gives a lost race.
+  if (expected !== undefined && expected !== state.version)
+    throw new ConcurrencyError(streamId, expected, state.version);
+}
+
+/** Which way the publish switch moved, if it did. */
+export function publicationChange(
+  state: PublishableState,
+  published: boolean,
+): 'published' | 'unpublished' | null {
+  if (published && !state.published) return 'published';
+  if (!published && state.published) return 'unpublished';
+  return null;
+}
+
+const slugTaken = (noun: string, slug: string) =>
+  `A ${noun.toLowerCase()} with the slug "${slug}" already exists. Choose another slug.`;
+
+async function findIdBySlug(
+  db: Db | Trx,
+  table: string,
+  slug: string,
+): Promise<string | undefined> {
+  const row = await db<{ id: string; slug: string }>(table).where({ slug }).first('id');
+  return row?.id;
+}
+
+export interface SaveOptions {
+  /** The item to edit; without it, a new one (or, with `upsertBySlug`, the one of that slug). */
+  id?: string | undefined;
+  /** The importers: a second import of the same item updates it. */
+  upsertBySlug?: boolean;
+  /** Join the caller's transaction (an import is all or nothing). */
+  trx?: Trx | undefined;
+}
+
+export interface Saved {
+  id: string;
+  created: boolean;
+}
+
+/** How a module names its kind of item, where its rows live, and how it decides. */
+export interface PublishableKind<Input, State, S extends EventSchemas> {
+  /** The module's own table, whose slugs are unique. */
+  table: string;
+  /** How messages name one item: 'Blog post'. */
+  noun: string;
+  handle: CommandHandler<State, S>;
+  stream(id: string): string;
+  create(id: string, input: Input, now: Date): EventOf<S>[];
+  update(state: State, id: string, input: Input, now: Date): EventOf<S>[];
+  delete(state: State, id: string, expectedVersion?: number): EventOf<S>[];
+}
+
+/** The save and remove commands of a kind, through the one command path. */
+export function publishableCommands<Input extends { slug: string }, State, S extends EventSchemas>(
+  kind: PublishableKind<Input, State, S>,
+) {
+  return {
+    /**
+     * Creates an item, or edits one (by id, or by slug for the importers). A slug taken by
+     * another item, found before or lost in a race on the unique index, is the same clear 409.
+     */
+    async save(
+      store: EventStore,
+      input: Input,
+      metadata: EventMetadata,
+      options: SaveOptions & { now?: Date } = {},
+    ): Promise<Saved> {
+      const db = options.trx ?? store.db;
+      const now = options.now ?? new Date();
+      const command = { metadata, trx: options.trx };
+      let id = options.id;
+      if (!id && options.upsertBySlug) id = await findIdBySlug(db, kind.table, input.slug);
+      const itemId = id ?? randomUUID();
+      try {
+        const owner = await findIdBySlug(db, kind.table, input.slug);
+        if (owner && owner !== itemId) throw new ConflictError(slugTaken(kind.noun, input.slug));
+        if (id) {
+          const decide = (state: State) => kind.update(state, itemId, input, now);
+          await kind.handle(store, kind.stream(itemId), decide, command);
+        } else {
+          const decide = () => kind.create(itemId, input, now);
+          await kind.handle(store, kind.stream(itemId), decide, { ...command, newStream: true });
+        }
+        return { id: itemId, created: !id };
+      } catch (error) {
+        if (isPgError(error, PG_UNIQUE_VIOLATION))
+          throw new ConflictError(slugTaken(kind.noun, input.slug));
+        throw error;
+      }
+    },
+    /** `expectedVersion`: the version the administrator's list showed, when it sent one. */
+    remove(
+      store: EventStore,
+      id: string,
+      expectedVersion: number | undefined,
+      metadata: EventMetadata,
+    ) {
+      const decide = (state: State) => kind.delete(state, id, expectedVersion);
+      return kind.handle(store, kind.stream(id), decide, { metadata });
+    },
+  };
+}
+
+/** How one event changes its item's row: the insert (once), an update, or the removal. */
+export function publishableRows(trx: Trx, table: string, event: StoredEvent) {
+  const meta = { updated_at: event.occurredAt, version: event.version };
+  return {
+    insert: (id: string, columns: Record<string, unknown>) =>
+      trx(table)
+        .insert({ id, ...columns, created_at: event.occurredAt, ...meta })
+        .onConflict('id')
+        .ignore(),
+    update: (id: string, columns: Record<string, unknown>) =>
+      trx(table)
+        .where({ id })
+        .update({ ...columns, ...meta }),
+    remove: (id: string) => trx(table).where({ id }).delete(),
+  };
+}
+
+/** The content fields both kinds record, as columns. */
+export function publishableColumns(d: {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  featuredImage: string;
+  tags: string[];
+  seoTitle: string;
+  seoDescription: string;
+}) {
+  return {
+    title: d.title,
+    slug: d.slug,
+    content: d.content,
+    excerpt: d.excerpt,
+    featured_image: d.featuredImage,
+    tags: JSON.stringify(d.tags),
+    seo_title: d.seoTitle,
+    seo_description: d.seoDescription,
+  };
+}
+
+/** The columns every publishable row has. */
+export interface PublishableRow {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  featured_image: string;
+  tags: string[];
+  published: boolean;
+  seo_title: string;
+  seo_description: string;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
+/** The shared fields of an item, as the API answers them. */
+export function publishableFields(row: PublishableRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    featuredImage: row.featured_image,
+    tags: row.tags,
+    published: row.published,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: row.version,
+  };
+}
+
+const slugParams = z.object({ slug: z.string().min(1).max(300) });
+const versionQuery = z.object({ version: z.coerce.number().int().min(0).optional() });
+
+/** The importers' body: the pasted document. */
+export const sourceBody = (max: number, tooLarge: string) =>
+  z.object({ source: z.string().max(max, tooLarge) });
+
+/**
+ * The five routes of a kind of publishable item: the list and one item for everyone (drafts
+ * only for the administrator), create, edit and delete for the administrator.
+ */
+export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
+  /** Where its API lives: '/api/blog'. */
+  path: string;
+  /** How messages name one item: 'Blog post'. */
+  noun: string;
+  input: ZodType<Input>;
+  list(db: Db, audience: Audience): Promise<Item[]>;
+  find(db: Db, slug: string, audience: Audience): Promise<Item | undefined>;
+  /** One item as its page shows it. */
+  detail(item: Item): unknown;
+  save(
+    store: EventStore,
+    input: Input,
+    metadata: EventMetadata,
+    options?: SaveOptions,
+  ): Promise<Saved>;
+  remove(
+    store: EventStore,
+    id: string,
+    expectedVersion: number | undefined,
+    metadata: EventMetadata,
+  ): Promise<unknown>;
+}): RouteDef[] {
+  const idParams = z.object({ id: z.uuid(`Unknown ${kind.noun.toLowerCase()}`) });
+  return [
+    route({
+      method: 'get',
+      path: kind.path,
+      access: 'public',
+      async handler({ req, services }) {
+        // Without an administrator, published items only, whatever the query string says.
+        const admin = await optionalAdmin(services, req);
+        const onlyPublished = !admin || req.query.published === 'true';
+        return kind.list(services.db, onlyPublished ? 'public' : 'admin');
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${kind.path}/:slug`,
+      access: 'public',
+      params: slugParams,
+      async handler({ req, params, services }) {
+        const admin = await optionalAdmin(services, req);
+        const item = await kind.find(services.db, params.slug, admin ? 'admin' : 'public');
+        if (!item) throw new NotFoundError(`${kind.noun} not found`);
+        return kind.detail(item);
+      },
+    }),
+    route({
+      method: 'post',
+      path: kind.path,
+      access: 'admin',
+      body: kind.input,
+      async handler({ body, services, metadata }) {
+        await kind.save(services.store, body, metadata);
+        return created(await kind.find(services.db, body.slug, 'admin'));
+      },
+    }),
+    route({
+      method: 'put',
+      path: `${kind.path}/:id`,
+      access: 'admin',
+      params: idParams,
+      body: kind.input,
+      async handler({ body, params, services, metadata }) {
+        await kind.save(services.store, body, metadata, { id: params.id });
+        return kind.find(services.db, body.slug, 'admin');
+      },
+    }),
+    route({
+      method: 'delete',
+      path: `${kind.path}/:id`,
+      access: 'admin',
+      params: idParams,
+      query: versionQuery,
+      async handler({ params, query, services, metadata }) {
+        await kind.remove(services.store, params.id, query.version, metadata);
+        return { message: `${kind.noun} deleted` };
+      },
+    }),
+  ];
+}
