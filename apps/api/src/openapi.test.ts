@@ -112,6 +112,11 @@ describe('the OpenAPI document', () => {
     }
     for (const r of routes.filter((r) => r.access === 'public'))
       expect(operation(document, r.method as 'get', openApiPath(r.path)).security).toEqual([]);
+    // The résumé download answers others 404, not 401, so not even a file's existence shows.
+    const resume = operation(document, 'get', '/uploads/{resumeFilename}');
+    expect(resume.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(Object.keys(resume.responses ?? {})).toContain('404');
+    expect(Object.keys(resume.responses ?? {})).not.toContain('401');
     expect(document.components?.securitySchemes).toMatchObject({
       bearerAuth: { type: 'http', scheme: 'bearer' },
       sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },

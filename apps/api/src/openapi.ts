@@ -15,6 +15,7 @@ import {
   type SecurityRequirementObject,
 } from 'openapi3-ts/oas31';
 import { type ZodType, z } from 'zod';
+import { DOCS_FILES } from './openapi-docs.ts';
 
 // The API described where tools can read it: OpenAPI 3.1, generated from the very zod schemas
 // the routes validate with (zod 4's own JSON Schema output, which is the dialect OpenAPI 3.1 uses).
@@ -23,7 +24,11 @@ import { type ZodType, z } from 'zod';
 export type DocumentedRoute = Pick<
   RouteDef,
   'method' | 'path' | 'access' | 'body' | 'query' | 'params' | 'rateLimit' | 'docs'
-> & { tag?: string };
+> & {
+  tag?: string;
+  /** Answers anyone but the administrator 404 rather than 401, so nothing shows it exists. */
+  hiddenFromOthers?: boolean;
+};
 
 /** The API's error answer, ApiErrorBody; a 500 adds the request id to quote, hence loose. */
 const apiErrorFields = z.object({
@@ -119,13 +124,16 @@ export const APP_ROUTES: DocumentedRoute[] = [
     path: '/api/docs/:file',
     access: 'admin',
     tag: 'operations',
-    params: z.object({ file: z.string() }),
-    docs: { summary: "The browsable page's scripts and styles" },
+    docs: {
+      summary: "The browsable page's scripts and styles",
+      description: `One of ${[...DOCS_FILES, 'init.js'].join(', ')}; any other name is a 404.`,
+    },
   },
   {
     method: 'get',
     path: '/uploads/:resumeFilename',
     access: 'admin',
+    hiddenFromOthers: true,
     tag: 'careers',
     docs: {
       summary: "Download an applicant's résumé",
@@ -283,9 +291,12 @@ function operation(route: DocumentedRoute, tag: string, components: Map<string, 
     };
 
   const responses: ResponsesObject = { ...successResponse(docs, components) };
-  if (route.body || query || route.params || docs.multipart)
+  // Only what is validated answers 400 (a query read by hand is not).
+  if (route.body || route.query || route.params || docs.multipart)
     responses['400'] = { $ref: '#/components/responses/BadRequest' };
-  if (route.access === 'admin') responses['401'] = { $ref: '#/components/responses/Unauthorized' };
+  if (route.hiddenFromOthers) responses['404'] = { description: 'Not found, or not yours to see' };
+  else if (route.access === 'admin')
+    responses['401'] = { $ref: '#/components/responses/Unauthorized' };
   if (route.rateLimit) responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
   responses.default = { $ref: '#/components/responses/Error' };
   op.responses = responses;
