@@ -45,7 +45,7 @@ const apiErrorBodySchema = apiErrorFields.loose();
  * What the handlers read by themselves (uploads, hand-read query strings) or answer besides
  * JSON. Kept here until the modules give their RouteDefs a `docs` field, which wins.
  */
-const READ_BY_HAND: Record<string, RouteDocs> = {
+export const READ_BY_HAND: Record<string, RouteDocs> = {
   'POST /api/upload': {
     summary: 'Upload a picture or file for the editors',
     query: z.object({ kind: z.enum(['image']).optional() }),
