@@ -17,6 +17,8 @@ import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
 import { compressResponses } from './compression.ts';
 import { modules } from './modules.ts';
+import { openApiDocument } from './openapi.ts';
+import { mountApiDocs } from './openapi-docs.ts';
 import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
 
@@ -162,6 +164,8 @@ export function createApp({ services, routes, web }: AppOptions): Express {
     const health = await checkHealth(services.db);
     res.status(health.database.ok ? 200 : 503).json(health);
   });
+
+  mountApiDocs(app, guard, openApiDocument(routes, modules));
 
   app.all('/api/{*splat}', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.path}` });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { RECENT_ACTIVITY_POLL_MS } from '@kw/activity/contract';
 import { eventually } from '@kw/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,8 @@ beforeAll(async () => {
     viewport: { width: 1400, height: 1000 },
     acceptDownloads: true,
   });
+  // Playwright's clock: it runs as time does until a test moves it (the relative dates).
+  await context.clock.install();
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${app.url}/admin`);
@@ -164,12 +167,14 @@ describe('Dashboard', () => {
     );
     expect(res.status).toBe(201);
     // The worker builds the feed asynchronously.
-    await eventually(
+    const activity = await eventually(
       () =>
         app.db('recent_activity').where({ title: 'New contact submission: Ada Tester' }).first(),
       90_000,
       100,
     );
+    // The page's clock says 5 seconds after the submission, however long the worker took.
+    await page.clock.setSystemTime(new Date(activity.occurred_at).getTime() + 5_000);
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     const feed = page.getByLabel('Recent Activity');
     const item = feed.locator('.bo-activity-item', {
@@ -177,6 +182,9 @@ describe('Dashboard', () => {
     });
     await item.waitFor();
     expect(await item.getByText('Just now').isVisible()).toBe(true);
+    // The feed re-renders with the clock between polls: a minute on, it says so.
+    await page.clock.runFor(2 * RECENT_ACTIVITY_POLL_MS);
+    await item.getByText('1 minute ago').waitFor();
 
     // The System Status card reports what it measured.
     await page.getByText(/Background worker/).waitFor();

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { type Db, queueBacklog } from '@kw/platform';
+import { eventually } from '@kw/platform/testing';
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,4 +23,18 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Waits until the worker has nothing left to do: no job waiting, due for a retry or running.
+ * A job's handler creates its follow-up jobs before it completes, so this is the moment every
+ * consequence of the requests so far is in the read models.
+ */
+export async function waitForQueueDrained(db: Db, timeoutMs = 15_000): Promise<void> {
+  await eventually(
+    async () =>
+      (await queueBacklog(db)) === 0 &&
+      (await db.withSchema('pgboss').from('job').where({ state: 'active' }).first()) === undefined,
+    timeoutMs,
+  );
 }

@@ -66,16 +66,21 @@ describe('the careers page, server-rendered', () => {
 describe('applying and rejecting, in Chromium', () => {
   it('a visitor applies with a PDF; the administrator views the résumé and rejects; one e-mail; the badge turns red', async () => {
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await visitor.clock.install();
     const page = await visitor.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    // The job's own link scrolls to it and highlights it for 3 seconds.
+    // The job's own link scrolls to it and highlights it for 3 seconds, by the page's clock.
     await page.goto(`${app.url}/careers#job-${jobId}`);
     const card = page.locator(`#job-${jobId}`);
     await card.and(page.locator('[data-highlighted="true"]')).waitFor();
-    await page.waitForTimeout(3300);
-    expect(await card.getAttribute('data-highlighted')).toBeNull();
+    await page.clock.runFor(2_000);
+    expect(await card.getAttribute('data-highlighted')).toBe('true');
+    await page.clock.runFor(1_000);
+    await expect.poll(() => card.getAttribute('data-highlighted')).toBeNull();
+    // Back in step with the server's clock, which times the application form.
+    await page.clock.setSystemTime(Date.now());
 
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
@@ -204,6 +209,7 @@ describe('sharing and empty states on the careers page, in Chromium', () => {
     await createCategory(app, token, 'Design');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await context.clock.install();
     const page = await context.newPage();
     await page.goto(`${app.url}/careers`);
     await page.getByRole('button', { name: 'Design (0)' }).click();
@@ -222,7 +228,11 @@ describe('sharing and empty states on the careers page, in Chromium', () => {
         ).clipboard.readText(),
       ),
     ).toBe(`${app.url}/careers#job-${jobId}`);
-    await details.getByRole('button', { name: 'Share Job' }).waitFor({ timeout: 2500 });
+    // 'Copied!' for 2 seconds by the page's clock, then the button is back.
+    await page.clock.runFor(1_500);
+    expect(await details.getByRole('button', { name: 'Copied!' }).isVisible()).toBe(true);
+    await page.clock.runFor(500);
+    await details.getByRole('button', { name: 'Share Job' }).waitFor();
     await context.close();
   });
 });

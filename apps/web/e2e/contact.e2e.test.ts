@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, waitForQueueDrained } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -59,12 +59,10 @@ describe('walking skeleton: contact form to back office', () => {
     await page.getByRole('heading', { name: 'Contact Submissions' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'grace@example.ca' });
     await row.waitFor();
-    // The worker's enrichment may land a moment after: refresh until it shows.
-    for (let i = 0; i < 20 && !(await row.getByText('desktop').isVisible()); i++) {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.waitForTimeout(250);
-    }
-    expect(await row.getByText('desktop').isVisible()).toBe(true);
+    // The worker's enrichment lands a moment after: once it has done its work, Refresh shows it.
+    await waitForQueueDrained(app.db);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row.getByText('desktop').waitFor();
     expect(await row.getByText('AI Solutions').isVisible()).toBe(true);
 
     // Logout returns to the site and forgets the token.

@@ -42,6 +42,20 @@ async function loginAsAdmin(page: Page) {
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
+/**
+ * The moment a planted script would have run: every picture on screen has loaded or failed
+ * (its onerror runs in that same task) and two frames have been drawn since the last click.
+ */
+async function pendingWorkDone(page: Page) {
+  // Strings, as this code runs in the page (the test's own types have no DOM).
+  await page.waitForFunction(
+    '[...document.images].every((img) => img.complete || (img.loading === "lazy" && img.getBoundingClientRect().top > innerHeight))',
+  );
+  await page.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+  );
+}
+
 const filler = Array.from(
   { length: 60 },
   (_, i) => `Paragraph ${i + 1} about crops, weather and the numbers that matter.`,
@@ -246,7 +260,7 @@ describe('scripts in content never run', () => {
         .waitFor();
       const link = page.getByText('click me').first();
       if (await link.count()) await link.click();
-      await page.waitForTimeout(300);
+      await pendingWorkDone(page);
       expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
       // Nothing executable is left in the DOM: no script or frame, no handler, no javascript: URL.
       const leftovers = await page
@@ -267,7 +281,7 @@ describe('scripts in content never run', () => {
     await page.getByRole('button', { name: 'Edit XSS Post' }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('region', { name: 'Preview' }).getByText('click me').click();
-    await page.waitForTimeout(300);
+    await pendingWorkDone(page);
     expect(await page.evaluate(() => (globalThis as { __xss?: string }).__xss)).toBeUndefined();
     expect(errors).toEqual([]);
   });
@@ -279,6 +293,7 @@ describe('Media Manager', () => {
     await page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await page.clock.install();
     await loginAsAdmin(page);
     await page.goto(`${app.url}/admin/media`);
     await page.getByRole('heading', { name: 'Media Manager' }).waitFor();
@@ -296,9 +311,11 @@ describe('Media Manager', () => {
       .getByRole('cell', { name: /team-photo\.png/ })
       .first()
       .waitFor();
-    const doneAt = Date.now();
-    await expect.poll(() => bars.count(), { timeout: 6000 }).toBe(0);
-    expect(Date.now() - doneAt).toBeGreaterThan(2000);
+    // The bars stay a while after the last upload ends, then go: by the page's clock.
+    await page.clock.runFor(2_000);
+    expect(await bars.count()).toBe(2);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => bars.count()).toBe(0);
 
     const row = page.getByRole('row', { name: /team-photo\.png/ });
     expect(await row.getByText('70 Bytes').isVisible()).toBe(true);

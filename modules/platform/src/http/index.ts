@@ -57,8 +57,22 @@ export interface RouteDef<
   params?: P;
   /** Per-IP limit, checked before the body is validated (public forms). */
   rateLimit?: RateLimit;
+  /** What /api/openapi.json tells beyond the schemas above; documentation only, never checked. */
+  docs?: RouteDocs;
   /** Returns the JSON body (200), a `Reply`, or nothing after writing `res` itself. */
   handler(ctx: RouteContext<Infer<B>, Infer<Q>, Infer<P>>): Promise<unknown> | unknown;
+}
+
+/** A route's documentation for the OpenAPI document (apps/api/src/openapi.ts). */
+export interface RouteDocs {
+  summary?: string;
+  description?: string;
+  /** A multipart/form-data body the handler reads itself (uploads): text fields, and `z.file()` for files. */
+  multipart?: ZodType;
+  /** Query parameters the handler reads from `req.query` itself, without `query` above. */
+  query?: ZodType;
+  /** The success answer: its status, and its JSON body's schema or another media type (CSV, HTML). */
+  response?: { status?: number; description?: string; json?: ZodType; mediaType?: string };
 }
 
 /** Typed helper: infers the context's body, query and params from the zod schemas. */
