@@ -13,4 +13,5 @@ export * from './jobs/boss.ts';
 export * from './logger.ts';
 export * from './mail.ts';
 export * from './module.ts';
+export * from './read-model.ts';
 export * from './text/sanitize.ts';
