@@ -116,7 +116,9 @@ export async function onceForStream<State, S extends EventSchemas>(
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [streamId]);
     const history = await deps.store.readStream(streamId, trx);
     const events = await effect(handler.fold(history), trx);
-    return deps.store.append(streamId, history.length, events, { metadata, trx });
+    // 'any': the lock keeps other runs of the effect out, not the stream's other writers (an
+    // administrator's click); what was done is recorded whatever they appended meanwhile.
+    return deps.store.append(streamId, 'any', events, { metadata, trx });
   });
 }
 
