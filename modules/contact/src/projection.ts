@@ -9,15 +9,6 @@ export const contactSubmissionsProjection = defineProjection({
   mode: 'inline',
   tables: [CONTACT_SUBMISSIONS],
   events: contactEvents,
-  handles: [
-    'ContactReceived',
-    'ContactSubmissionEnriched',
-    'ContactSubmissionUpdated',
-    'ContactMarkedProcessed',
-    'ContactMarkedSpam',
-    'ContactUnmarkedSpam',
-    'ContactSubmissionDeleted',
-  ],
   async apply(trx, event) {
     const update = (columns: Record<string, unknown>) =>
       updateRow(trx, CONTACT_SUBMISSIONS, event.data.submissionId, event, columns);
