@@ -270,6 +270,15 @@ describe('the back office', () => {
     });
   });
 
+  it('the export starts with a byte-order mark, so spreadsheet programs read accents, then the header', async () => {
+    const res = await app.fetch('/api/newsletter/export', { token });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\n')[0]).toBe(
+      'Email,Name,Status,Spam,Spam Reason,Source,Device,Browser,OS,City,Country,IP Address,UTM Source,UTM Medium,UTM Campaign,Referrer,Created',
+    );
+  });
+
   it('deletes a subscription and its personal data from the read model', async () => {
     const id = subscriberIdFor('x@example.com');
     expect((await app.fetch(`/api/newsletter/${id}`, { method: 'DELETE', token })).status).toBe(
