@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { submitContact } from './commands.ts';
 import { contactMessageSchema } from './contract.ts';
+import { contactAnalytics } from './queries.ts';
 
 let smtp: SmtpCatcher;
 /** The messages received so far, one recipient list each. */
@@ -319,6 +320,20 @@ describe('GET /api/contact/analytics', () => {
     const after = await (await app.fetch('/api/contact/analytics', { token })).json();
     expect(after.recentSubmissions).toBe(total - 1);
     expect(after.totalSubmissions).toBe(total);
+  });
+
+  it('counts the last 30 days back from the clock it is given', async () => {
+    const { totalSubmissions } = await contactAnalytics(app.db);
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+    // 29 days on, all but the one moved back 31 days are still recent; 31 days on, none is.
+    expect(await contactAnalytics(app.db, days(29))).toMatchObject({
+      totalSubmissions,
+      recentSubmissions: totalSubmissions - 1,
+    });
+    expect(await contactAnalytics(app.db, days(31))).toMatchObject({
+      totalSubmissions,
+      recentSubmissions: 0,
+    });
   });
 });
 
