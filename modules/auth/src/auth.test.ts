@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
+import { login as logIn, THROTTLE } from './service.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 let app: TestApp;
@@ -89,6 +90,36 @@ describe('login throttling', () => {
       expect((await login({ username: `guess${i}`, password: 'x' }, ip)).status).toBe(401);
     expect((await login(TEST_ADMIN, ip)).status).toBe(429);
     expect((await login(TEST_ADMIN)).status).toBe(200);
+  });
+});
+
+describe('the throttle keeps its own clock', () => {
+  it('5 failures lock the username and the address for 15 minutes from the first of them, then no longer', async () => {
+    const username = 'clock-user';
+    await app.db('admin_credentials').insert({
+      username,
+      password_hash: (await app.db('admin_credentials').first()).password_hash,
+    });
+    const deps = { db: app.db, store: app.api.runtime.store, jwtSecret: app.config.jwtSecret };
+    const visitor = { ip: '198.51.100.50', userAgent: 'UA', referer: '' };
+    const attempt = (password: string, now: Date) =>
+      logIn(deps, { username, password }, visitor, { actor: 'visitor' }, now);
+    const start = new Date();
+    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    for (let i = 0; i < THROTTLE.maxFailures; i++)
+      await expect(attempt(`wrong-${i}`, start)).rejects.toMatchObject({ status: 401 });
+
+    // Fourteen and a half minutes on, still locked, even to the right password.
+    await expect(attempt(TEST_ADMIN.password, minutes(14.5))).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many failed login attempts. Please try again in 1 minute.',
+    });
+    await expect(attempt(TEST_ADMIN.password, minutes(1.5))).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many failed login attempts. Please try again in 14 minutes.',
+    });
+    // Fifteen and a half minutes on, the failures are out of the window.
+    expect((await attempt(TEST_ADMIN.password, minutes(15.5))).username).toBe(username);
   });
 });
 

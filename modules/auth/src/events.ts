@@ -1,25 +1,30 @@
-export interface AdminAccountCreated {
-  type: 'AdminAccountCreated';
-  data: { username: string };
-}
-export interface AdminLoggedIn {
-  type: 'AdminLoggedIn';
-  data: { username: string; ipAddress: string; userAgent: string };
-}
-export interface AdminLoginFailed {
-  type: 'AdminLoginFailed';
-  data: { username: string; ipAddress: string; userAgent: string };
-}
-/** The new hash is never part of the event: it lives only in the credentials table. */
-export interface AdminPasswordChanged {
-  type: 'AdminPasswordChanged';
-  data: { username: string; via: 'settings' | 'terminal' };
-}
+import { defineEvents, type EventOf, type StoredEventOf } from '@kw/platform';
+import { z } from 'zod';
 
-export type AuthEvent =
-  | AdminAccountCreated
-  | AdminLoggedIn
-  | AdminLoginFailed
-  | AdminPasswordChanged;
+// The administrator account's events. No password and no hash is ever part of one: the hash
+// lives only in the credentials table.
+
+const attempt = z.object({ username: z.string(), ipAddress: z.string(), userAgent: z.string() });
+
+export const authEventSchemas = {
+  AdminAccountCreated: z.object({ username: z.string() }),
+  AdminLoggedIn: attempt,
+  AdminLoginFailed: attempt,
+  AdminPasswordChanged: z.object({
+    username: z.string(),
+    via: z.enum(['settings', 'terminal']),
+  }),
+};
+
+export const authEvents = defineEvents(authEventSchemas);
+
+export type AuthEvent = EventOf<typeof authEventSchemas>;
+export type StoredAuthEvent = StoredEventOf<typeof authEventSchemas>;
+
+type Named<T extends AuthEvent['type']> = Extract<AuthEvent, { type: T }>;
+export type AdminAccountCreated = Named<'AdminAccountCreated'>;
+export type AdminLoggedIn = Named<'AdminLoggedIn'>;
+export type AdminLoginFailed = Named<'AdminLoginFailed'>;
+export type AdminPasswordChanged = Named<'AdminPasswordChanged'>;
 
 export const adminStream = (username: string): string => `admin:${username.toLowerCase()}`;

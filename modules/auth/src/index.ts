@@ -2,8 +2,7 @@ import type { ServerModule } from '@kw/platform';
 import { loginAttemptsProjection } from './projection.ts';
 import { authRoutes } from './routes.ts';
 
-export type { AuthEvent } from './events.ts';
-export { adminStream } from './events.ts';
+export { type AuthEvent, adminStream, authEvents } from './events.ts';
 export {
   adminUsername,
   ensureAdmin,

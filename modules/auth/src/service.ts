@@ -11,12 +11,18 @@ import type { Visitor } from '@kw/platform/http';
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import {
+  changeAdminPassword,
+  createAdminAccount,
+  onAdminAccount,
+  recordLogin,
+  recordLoginAttempt,
+} from './commands.ts';
+import {
   type ChangePasswordRequest,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   type LoginRequest,
 } from './contract.ts';
-import { adminStream } from './events.ts';
 import { LOGIN_ATTEMPTS } from './projection.ts';
 
 export const CREDENTIALS = 'admin_credentials';
@@ -65,15 +71,10 @@ export async function ensureAdmin(
       .ignore()
       .returning('username');
     if (inserted.length === 0) return;
-    await deps.store.append(
-      adminStream(username),
-      'any',
-      [{ type: 'AdminAccountCreated', data: { username } }],
-      {
-        metadata: { actor: 'system' },
-        trx,
-      },
-    );
+    await onAdminAccount(deps.store, username, createAdminAccount(username), {
+      metadata: { actor: 'system' },
+      trx,
+    });
   });
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
@@ -88,8 +89,8 @@ function issueToken(secret: string, username: string, tokenVersion: number): str
 }
 
 /** Refuses a login before argon2 runs when the username or the IP failed too often lately. */
-async function checkThrottle(db: Db, username: string, ip: string): Promise<void> {
-  const windowStart = new Date(Date.now() - THROTTLE.windowMinutes * 60_000);
+async function checkThrottle(db: Db, username: string, ip: string, now: Date): Promise<void> {
+  const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000);
   for (const [column, value] of [
     ['username', username.toLowerCase()],
     ['ip_address', ip],
@@ -104,7 +105,7 @@ async function checkThrottle(db: Db, username: string, ip: string): Promise<void
       const freedAt =
         new Date(failures[failures.length - THROTTLE.maxFailures]).getTime() +
         THROTTLE.windowMinutes * 60_000;
-      const seconds = Math.max(1, Math.ceil((freedAt - Date.now()) / 1000));
+      const seconds = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
       const minutes = Math.ceil(seconds / 60);
       throw new TooManyRequestsError(
         `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -114,39 +115,34 @@ async function checkThrottle(db: Db, username: string, ip: string): Promise<void
   }
 }
 
+/** `now` is the throttle's clock. */
 export async function login(
   deps: AuthDeps,
   request: LoginRequest,
   visitor: Visitor,
   metadata: EventMetadata,
+  now: Date = new Date(),
 ): Promise<{ token: string; username: string }> {
-  await checkThrottle(deps.db, request.username, visitor.ip);
+  await checkThrottle(deps.db, request.username, visitor.ip, now);
   const credentials = await findCredentials(deps.db, request.username);
   const valid = await argon2.verify(
     credentials?.password_hash ?? (await getDummyHash()),
     request.password,
   );
-  const data = {
-    username: request.username.toLowerCase(),
-    ipAddress: visitor.ip,
-    userAgent: visitor.userAgent,
-  };
   if (!credentials || !valid) {
-    await deps.store.append(
-      adminStream(request.username),
-      'any',
-      [{ type: 'AdminLoginFailed', data }],
-      { metadata },
+    await recordLogin(
+      deps.store,
+      request.username,
+      recordLoginAttempt(request.username, visitor, false),
+      metadata,
     );
     throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
   }
-  await deps.store.append(
-    adminStream(credentials.username),
-    'any',
-    [{ type: 'AdminLoggedIn', data }],
-    {
-      metadata: { ...metadata, actor: `admin:${credentials.username}` },
-    },
+  await recordLogin(
+    deps.store,
+    credentials.username,
+    recordLoginAttempt(request.username, visitor, true),
+    { ...metadata, actor: `admin:${credentials.username}` },
   );
   return {
     token: issueToken(deps.jwtSecret, credentials.username, credentials.token_version),
@@ -190,12 +186,10 @@ export async function setPassword(
       .returning<{ token_version: number }[]>('token_version');
     const row = updated[0];
     if (!row) throw new UnauthorizedError(`No administrator named ${username}`);
-    await deps.store.append(
-      adminStream(username),
-      'any',
-      [{ type: 'AdminPasswordChanged', data: { username: username.toLowerCase(), via } }],
-      { metadata, trx },
-    );
+    await onAdminAccount(deps.store, username, changeAdminPassword(username, via), {
+      metadata,
+      trx,
+    });
     return row.token_version;
   });
   return issueToken(deps.jwtSecret, username.toLowerCase(), version);

@@ -1,6 +1,10 @@
 import { eventually, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { submitContact } from './commands.ts';
+import { contactMessageSchema } from './contract.ts';
+import { contactAnalytics } from './queries.ts';
 
 let smtp: SmtpCatcher;
 /** The messages received so far, one recipient list each. */
@@ -98,6 +102,62 @@ describe('intake spam rules', () => {
       is_spam: true,
       spam_reason: 'Same message sent repeatedly from one address',
     });
+  });
+});
+
+describe('the spam rules keep their own clock', () => {
+  const deps = () => ({ db: app.db, store: app.api.runtime.store });
+  const visitor = { ip: '203.0.113.98', userAgent: 'UA', referer: '' };
+  const message = contactMessageSchema.parse({
+    ...valid,
+    email: 'clock@example.com',
+    message: 'Is the burst window ten minutes long?',
+  });
+  const spamOf = async (id: string) => (await row(id)).spam_reason;
+
+  it('the same message twice within 10 minutes makes the third a burst; 10 minutes on, it is not', async () => {
+    const start = new Date();
+    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    expect(
+      await spamOf(await submitContact(deps(), message, visitor, { actor: 'test' }, start)),
+    ).toBeNull();
+    expect(
+      await spamOf(await submitContact(deps(), message, visitor, { actor: 'test' }, start)),
+    ).toBeNull();
+    // Eleven minutes later the two are out of the window.
+    expect(
+      await spamOf(await submitContact(deps(), message, visitor, { actor: 'test' }, minutes(11))),
+    ).toBeNull();
+    // Nine minutes after the first two, they (and the third) are still in it.
+    expect(
+      await spamOf(await submitContact(deps(), message, visitor, { actor: 'test' }, minutes(9))),
+    ).toBe('Same message sent repeatedly from one address');
+  });
+
+  it('a form opened under 3 seconds before the clock says it was sent is too fast; 3 seconds is not', async () => {
+    const now = new Date('2031-05-01T12:00:00Z');
+    const at = (ms: number) => ({
+      ...message,
+      email: `opened-${ms}@example.com`,
+      startedAt: now.getTime() - ms,
+    });
+    const other = { ...visitor, ip: '203.0.113.97' };
+    const fast = await submitContact(
+      deps(),
+      { ...at(2_999), message: 'One quick question here.' },
+      other,
+      { actor: 'test' },
+      now,
+    );
+    expect(await spamOf(fast)).toBe('Submitted faster than a person could type');
+    const person = await submitContact(
+      deps(),
+      { ...at(3_000), message: 'Another question here.' },
+      other,
+      { actor: 'test' },
+      now,
+    );
+    expect(await spamOf(person)).toBeNull();
   });
 });
 
@@ -260,5 +320,119 @@ describe('GET /api/contact/analytics', () => {
     const after = await (await app.fetch('/api/contact/analytics', { token })).json();
     expect(after.recentSubmissions).toBe(total - 1);
     expect(after.totalSubmissions).toBe(total);
+  });
+
+  it('counts the last 30 days back from the clock it is given', async () => {
+    const { totalSubmissions } = await contactAnalytics(app.db);
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+    // 29 days on, all but the one moved back 31 days are still recent; 31 days on, none is.
+    expect(await contactAnalytics(app.db, days(29))).toMatchObject({
+      totalSubmissions,
+      recentSubmissions: totalSubmissions - 1,
+    });
+    expect(await contactAnalytics(app.db, days(31))).toMatchObject({
+      totalSubmissions,
+      recentSubmissions: 0,
+    });
+  });
+});
+
+describe('POST /api/contact/export', () => {
+  const exportCsv = (json: unknown, auth: { token?: string } = { token }) =>
+    app.fetch('/api/contact/export', { method: 'POST', json, ...auth });
+  const columns =
+    'ID,Name,Email,Phone,Company,Service,Status,Priority,Country,Device,IP Address,Created,Message';
+
+  it('answers the named submissions as contact-submissions-{date}.csv, in the order asked, unknown ids skipped', async () => {
+    const first = await submit(
+      { ...valid, firstName: 'First', email: 'e1@example.ca' },
+      '203.0.113.50',
+    );
+    const second = await submit(
+      { ...valid, firstName: 'Second', email: 'e2@example.ca', phone: '', service: '' },
+      '203.0.113.51',
+    );
+    const evil = await submit(
+      { ...valid, email: 'e3@example.ca', company: '=HYPERLINK("http://evil.example")' },
+      '203.0.113.52',
+    );
+    await patch(second, { status: 'in_progress', priority: 'urgent' });
+    // The worker's enrichment has landed, so the list read below shows what the export saw.
+    await eventually(async () => {
+      const enriched = await app
+        .db('contact_submissions')
+        .whereIn('id', [first, second, evil])
+        .whereNotNull('enriched_at');
+      return enriched.length === 3;
+    });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+
+    const res = await exportCsv({ ids: [evil, second, unknown, first] });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(
+      new Date(),
+    );
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="contact-submissions-${day}.csv"`,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const csv = bytes.toString('utf8');
+    // No byte-order mark: the same bytes as the file the browser built before.
+    expect(bytes[0]).toBe('I'.charCodeAt(0));
+    expect(csv.split('\n')[0]).toBe(columns);
+
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.ID)).toEqual([evil, second, first]);
+    expect(rows[0]!.Company).toBe(`'=HYPERLINK("http://evil.example")`);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    const stored = (await (await app.fetch('/api/contact', { token })).json()).find(
+      (s: { id: string }) => s.id === second,
+    );
+    expect(rows[1]).toEqual({
+      ID: second,
+      Name: 'Second Lee',
+      Email: 'e2@example.ca',
+      Phone: '',
+      Company: 'Lee Bakery',
+      Service: 'General',
+      Status: 'In Progress',
+      Priority: 'Urgent',
+      Country: stored.country ?? '',
+      Device: stored.deviceType,
+      'IP Address': '203.0.113.51',
+      Created: stored.createdAt,
+      Message: valid.message,
+    });
+    expect(rows[2]).toMatchObject({
+      Name: 'First Lee',
+      Service: 'Integration & Automation',
+      Status: 'New',
+      Priority: 'Medium',
+    });
+  });
+
+  it('an empty, missing or malformed list of ids is a 400 naming the field', async () => {
+    const empty = await exportCsv({ ids: [] });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).errors).toEqual([
+      { path: 'ids', message: 'Choose at least one submission to export' },
+    ]);
+    const missing = await exportCsv({});
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors).toEqual([
+      { path: 'ids', message: 'ids must be a list of contact submission ids' },
+    ]);
+    const malformed = await exportCsv({ ids: ['42'] });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).errors).toEqual([
+      { path: 'ids.0', message: 'Unknown contact submission id' },
+    ]);
+  });
+
+  it('is refused without a token', async () => {
+    const res = await exportCsv({ ids: ['00000000-0000-4000-8000-000000000000'] }, {});
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Authentication required' });
   });
 });

@@ -3,11 +3,13 @@ import {
   contactState,
   deleteContact,
   enrichContact,
+  notifyAdmin,
   receiveContact,
   shouldNotifyAdmin,
   updateContact,
 } from './commands.ts';
 import { contactMessageSchema, contactRequestSchema } from './contract.ts';
+import type { ContactEvent } from './events.ts';
 
 const visitor = { ip: '203.0.113.9', userAgent: 'UA', referer: 'https://www.example.ca/contact' };
 const message = contactMessageSchema.parse({
@@ -43,18 +45,18 @@ describe('receiveContact', () => {
 });
 
 describe('enrichContact', () => {
+  const received = receiveContact('s1', message, visitor);
   it('given a received submission, when enriched, then ContactSubmissionEnriched follows', () => {
-    expect(enrichContact([{ type: 'ContactReceived' }], insight)).toEqual([
+    expect(enrichContact(contactState(received), insight)).toEqual([
       { type: 'ContactSubmissionEnriched', data: insight },
     ]);
   });
   it('given an enriched submission, when the job runs again, then nothing more happens', () => {
-    expect(
-      enrichContact([{ type: 'ContactReceived' }, { type: 'ContactSubmissionEnriched' }], insight),
-    ).toEqual([]);
+    const enriched = [...received, ...enrichContact(contactState(received), insight)];
+    expect(enrichContact(contactState(enriched), insight)).toEqual([]);
   });
   it('given no submission, nothing happens', () => {
-    expect(enrichContact([], insight)).toEqual([]);
+    expect(enrichContact(contactState([]), insight)).toEqual([]);
   });
 });
 
@@ -171,10 +173,23 @@ describe('updateContact (admin.md §4)', () => {
     });
     expect(spam.map((e) => e.type)).toEqual(['ContactReceived', 'ContactMarkedSpam']);
     expect(shouldNotifyAdmin(contactState(spam), 'owner@example.ca')).toBe(false);
-    const notified = [
+    const notified: ContactEvent[] = [
       ...received,
       { type: 'AdminNotifiedOfContact', data: { submissionId: 's1', to: 'owner@example.ca' } },
     ];
     expect(shouldNotifyAdmin(contactState(notified), 'owner@example.ca')).toBe(false);
+  });
+
+  it('when the administrator is owed a notification, then AdminNotifiedOfContact records to whom; once sent, nothing more', () => {
+    const recorded = notifyAdmin('s1', contactState(received), 'owner@example.ca');
+    expect(recorded).toEqual([
+      { type: 'AdminNotifiedOfContact', data: { submissionId: 's1', to: 'owner@example.ca' } },
+    ]);
+    expect(notifyAdmin('s1', contactState([...received, ...recorded]), 'owner@example.ca')).toEqual(
+      [],
+    );
+    expect(notifyAdmin('s1', contactState(received), undefined)).toEqual([]);
+    const deleted = [...received, ...deleteContact('s1', contactState(received))];
+    expect(notifyAdmin('s1', contactState(deleted), 'owner@example.ca')).toEqual([]);
   });
 });

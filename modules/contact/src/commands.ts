@@ -1,5 +1,18 @@
-import { NotFoundError } from '@kw/platform';
-import type { SpamVerdict, Visitor } from '@kw/platform/http';
+import { randomUUID } from 'node:crypto';
+import {
+  commandHandler,
+  type Db,
+  type EventMetadata,
+  type EventStore,
+  NotFoundError,
+} from '@kw/platform';
+import {
+  assessIntake,
+  elapsedSince,
+  SPAM_RULES,
+  type SpamVerdict,
+  type Visitor,
+} from '@kw/platform/http';
 import {
   type ContactMessage,
   type ContactPriority,
@@ -7,13 +20,82 @@ import {
   type ContactUpdate,
   MARKED_AS_SPAM_REASON,
 } from './contract.ts';
-import type {
-  ContactEvent,
-  ContactMarkedSpam,
-  ContactReceived,
-  ContactSubmissionEnriched,
-  ContactSubmissionUpdated,
+import {
+  type AdminNotifiedOfContact,
+  type ContactEvent,
+  type ContactMarkedSpam,
+  type ContactReceived,
+  type ContactSubmissionEnriched,
+  type ContactSubmissionUpdated,
+  contactEvents,
+  contactStream,
 } from './events.ts';
+import { countSameMessageFromIp } from './queries.ts';
+
+/** What the decisions need to know about one submission. */
+export interface ContactState {
+  exists: boolean;
+  deleted: boolean;
+  status: ContactStatus;
+  priority: ContactPriority;
+  processed: boolean;
+  isSpam: boolean;
+  spamReason: string | null;
+  responseNotes: string | null;
+  respondedAt: string | null;
+  enriched: boolean;
+  adminNotified: boolean;
+}
+
+export const contactDecider = {
+  events: contactEvents,
+  initialState: (): ContactState => ({
+    exists: false,
+    deleted: false,
+    status: 'new',
+    priority: 'medium',
+    processed: false,
+    isSpam: false,
+    spamReason: null,
+    responseNotes: null,
+    respondedAt: null,
+    enriched: false,
+    adminNotified: false,
+  }),
+  evolve(state: ContactState, event: ContactEvent): ContactState {
+    switch (event.type) {
+      case 'ContactReceived':
+        return { ...state, exists: true };
+      case 'ContactSubmissionEnriched':
+        return { ...state, enriched: true };
+      case 'ContactSubmissionUpdated':
+        return { ...state, ...event.data.changes };
+      case 'ContactMarkedProcessed':
+        return {
+          ...state,
+          processed: true,
+          status: 'responded',
+          respondedAt: event.data.respondedAt,
+        };
+      case 'ContactMarkedSpam':
+        return { ...state, isSpam: true, spamReason: event.data.reason };
+      case 'ContactUnmarkedSpam':
+        return { ...state, isSpam: false, spamReason: null };
+      case 'ContactSubmissionDeleted':
+        return { ...state, deleted: true };
+      case 'AdminNotifiedOfContact':
+        return { ...state, adminNotified: true };
+    }
+  },
+};
+
+/** The one command path for a submission's stream. */
+export const handleContact = commandHandler(contactDecider);
+
+/** A submission's state after these events (decision specs fold their `given` with it). */
+export function contactState(history: readonly ContactEvent[]): ContactState {
+  return history.reduce(contactDecider.evolve, contactDecider.initialState());
+}
 
 // Pure decisions: given what happened and what is asked, which events follow.
 
@@ -52,72 +134,11 @@ export function receiveContact(
 
 /** Enrichment happens once per submission, however often the job runs. */
 export function enrichContact(
-  history: readonly { type: string }[],
+  state: ContactState,
   enrichment: ContactSubmissionEnriched['data'],
 ): ContactEvent[] {
-  if (!history.some((event) => event.type === 'ContactReceived')) return [];
-  if (history.some((event) => event.type === 'ContactSubmissionEnriched')) return [];
+  if (!state.exists || state.enriched) return [];
   return [{ type: 'ContactSubmissionEnriched', data: enrichment }];
-}
-
-/** What the decisions need to know about one submission. */
-export interface ContactState {
-  exists: boolean;
-  deleted: boolean;
-  status: ContactStatus;
-  priority: ContactPriority;
-  processed: boolean;
-  isSpam: boolean;
-  spamReason: string | null;
-  responseNotes: string | null;
-  respondedAt: string | null;
-  adminNotified: boolean;
-}
-
-export function contactState(history: readonly { type: string; data: unknown }[]): ContactState {
-  const state: ContactState = {
-    exists: false,
-    deleted: false,
-    status: 'new',
-    priority: 'medium',
-    processed: false,
-    isSpam: false,
-    spamReason: null,
-    responseNotes: null,
-    respondedAt: null,
-    adminNotified: false,
-  };
-  for (const raw of history) {
-    const event = raw as ContactEvent;
-    switch (event.type) {
-      case 'ContactReceived':
-        state.exists = true;
-        break;
-      case 'ContactSubmissionUpdated':
-        Object.assign(state, event.data.changes);
-        break;
-      case 'ContactMarkedProcessed':
-        state.processed = true;
-        state.status = 'responded';
-        state.respondedAt = event.data.respondedAt;
-        break;
-      case 'ContactMarkedSpam':
-        state.isSpam = true;
-        state.spamReason = event.data.reason;
-        break;
-      case 'ContactUnmarkedSpam':
-        state.isSpam = false;
-        state.spamReason = null;
-        break;
-      case 'ContactSubmissionDeleted':
-        state.deleted = true;
-        break;
-      case 'AdminNotifiedOfContact':
-        state.adminNotified = true;
-        break;
-    }
-  }
-  return state;
 }
 
 export const CONTACT_NOT_FOUND = 'Contact submission not found';
@@ -189,5 +210,78 @@ export function deleteContact(submissionId: string, state: ContactState): Contac
 export function shouldNotifyAdmin(state: ContactState, adminEmail: string | undefined): boolean {
   return (
     Boolean(adminEmail) && state.exists && !state.deleted && !state.isSpam && !state.adminNotified
+  );
+}
+
+/** The record of the administrator's notification, when one is owed. */
+export function notifyAdmin(
+  submissionId: string,
+  state: ContactState,
+  adminEmail: string | undefined,
+): AdminNotifiedOfContact[] {
+  if (!adminEmail || !shouldNotifyAdmin(state, adminEmail)) return [];
+  return [{ type: 'AdminNotifiedOfContact', data: { submissionId, to: adminEmail } }];
+}
+
+// The commands the routes call.
+
+/**
+ * A visitor's message: flagged, not refused, when it looks automated (the visitor sees the
+ * same answer either way, so a spammer learns nothing). `now` is the clock of the spam rules.
+ */
+export async function submitContact(
+  deps: { db: Db; store: EventStore },
+  message: ContactMessage & { startedAt?: number | undefined },
+  visitor: Visitor,
+  metadata: EventMetadata,
+  now: Date = new Date(),
+): Promise<string> {
+  const submissionId = randomUUID();
+  const since = new Date(now.getTime() - SPAM_RULES.burstWindowMs);
+  const verdict = assessIntake({
+    elapsedMs: elapsedSince(message.startedAt, now.getTime()),
+    text: message.message,
+    sameTextFromIpRecently: await countSameMessageFromIp(
+      deps.db,
+      visitor.ip,
+      message.message,
+      since,
+    ),
+  });
+  await handleContact(
+    deps.store,
+    contactStream(submissionId),
+    () => receiveContact(submissionId, message, visitor, verdict),
+    { metadata, newStream: true },
+  );
+  return submissionId;
+}
+
+/** The worker records enrichment and notifications on the same stream: a clash is decided again. */
+export async function editContact(
+  store: EventStore,
+  submissionId: string,
+  patch: ContactUpdate,
+  metadata: EventMetadata,
+  now: Date = new Date(),
+): Promise<void> {
+  await handleContact(
+    store,
+    contactStream(submissionId),
+    (state) => updateContact(submissionId, state, patch, now),
+    { metadata, retryOnConflict: true },
+  );
+}
+
+export async function removeContact(
+  store: EventStore,
+  submissionId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  await handleContact(
+    store,
+    contactStream(submissionId),
+    (state) => deleteContact(submissionId, state),
+    { metadata, retryOnConflict: true },
   );
 }

@@ -1,7 +1,7 @@
 import { eventually } from '@kw/platform/testing';
+import { deviceTypeOf } from '@kw/platform/visitor-insight';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { deviceTypeOf } from './visitor-insight.ts';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';

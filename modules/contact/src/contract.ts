@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const SERVICE_OPTIONS = CONTACT_SERVICE_OPTIONS;
 
 export type ServiceValue = (typeof SERVICE_OPTIONS)[number]['value'];
+
+/** The label of a service choice; 'General' when none was chosen. */
+export const serviceLabel = (value: string): string =>
+  SERVICE_OPTIONS.find((option) => option.value === value)?.label ?? 'General';
 const serviceValues = SERVICE_OPTIONS.map((option) => option.value) as [
   ServiceValue,
   ...ServiceValue[],
@@ -107,6 +111,9 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   closed: 'Closed',
 };
 
+/** Every id a contact route takes. */
+export const contactIdSchema = z.uuid('Unknown contact submission id');
+
 /** The reason the quick 'mark spam' action records (admin.md §4). */
 export const MARKED_AS_SPAM_REASON = 'Marked as spam';
 export const RESPONSE_NOTES_MAX = 5000;
@@ -151,3 +158,51 @@ export interface ContactAnalytics {
 }
 
 export const CONTACT_RECENT_DAYS = 30;
+
+/** The most submissions the back office lists, and so the most one export names. */
+export const CONTACT_LIST_LIMIT = 5000;
+
+/** POST /api/contact/export: the submissions of the filtered list, in the order shown. */
+export const contactExportRequestSchema = z.object({
+  ids: z
+    .array(contactIdSchema, { error: 'ids must be a list of contact submission ids' })
+    .min(1, 'Choose at least one submission to export')
+    .max(CONTACT_LIST_LIMIT, `At most ${CONTACT_LIST_LIMIT} submissions can be exported at once`),
+});
+export type ContactExportRequest = z.infer<typeof contactExportRequestSchema>;
+
+/** The columns of contact-submissions-{date}.csv (admin.md §7). */
+export const CONTACT_CSV_COLUMNS = [
+  'ID',
+  'Name',
+  'Email',
+  'Phone',
+  'Company',
+  'Service',
+  'Status',
+  'Priority',
+  'Country',
+  'Device',
+  'IP Address',
+  'Created',
+  'Message',
+];
+
+/** One submission's cells, in CONTACT_CSV_COLUMNS order. */
+export function contactCsvRow(s: ContactSubmission): string[] {
+  return [
+    s.id,
+    `${s.firstName} ${s.lastName}`.trim(),
+    s.email,
+    s.phone,
+    s.company,
+    serviceLabel(s.service),
+    CONTACT_STATUS_LABELS[s.status],
+    s.priority.charAt(0).toUpperCase() + s.priority.slice(1),
+    s.country ?? '',
+    s.deviceType,
+    s.ipAddress ?? '',
+    s.createdAt,
+    s.message,
+  ];
+}

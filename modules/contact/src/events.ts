@@ -1,89 +1,74 @@
-import type { ContactPriority, ContactStatus, DeviceType } from './contract.ts';
+import { defineEvents, type EventOf, type StoredEventOf } from '@kw/platform';
+import { z } from 'zod';
+import { CONTACT_PRIORITIES, CONTACT_STATUSES, DEVICE_TYPES } from './contract.ts';
 
-export interface ContactReceived {
-  type: 'ContactReceived';
-  data: {
-    submissionId: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    company: string;
-    service: string;
-    message: string;
-    subscribeNewsletter: boolean;
-    ipAddress: string;
-    userAgent: string;
-    referer: string;
-  };
-}
+// The contact module's events: what other modules (activity, analytics) import to react to
+// them. Every shape ever stored must still parse; a field added later is optional.
 
-/** What the worker learned about the visitor from the user agent and IP address. */
-export interface ContactSubmissionEnriched {
-  type: 'ContactSubmissionEnriched';
-  data: {
-    submissionId: string;
-    deviceType: DeviceType;
-    browserName: string | null;
-    browserVersion: string | null;
-    os: string | null;
-    country: string | null;
-    city: string | null;
-  };
-}
+export const contactEventSchemas = {
+  ContactReceived: z.object({
+    submissionId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    company: z.string(),
+    service: z.string(),
+    message: z.string(),
+    subscribeNewsletter: z.boolean(),
+    ipAddress: z.string(),
+    userAgent: z.string(),
+    referer: z.string(),
+  }),
+  /** What the worker learned about the visitor from the user agent and IP address. */
+  ContactSubmissionEnriched: z.object({
+    submissionId: z.string(),
+    deviceType: z.enum(DEVICE_TYPES),
+    browserName: z.string().nullable(),
+    browserVersion: z.string().nullable(),
+    os: z.string().nullable(),
+    country: z.string().nullable(),
+    city: z.string().nullable(),
+  }),
+  /** The administrator's edits: only the fields that changed. */
+  ContactSubmissionUpdated: z.object({
+    submissionId: z.string(),
+    changes: z.object({
+      status: z.enum(CONTACT_STATUSES).optional(),
+      priority: z.enum(CONTACT_PRIORITIES).optional(),
+      processed: z.boolean().optional(),
+      responseNotes: z.string().nullable().optional(),
+      respondedAt: z.string().nullable().optional(),
+    }),
+  }),
+  /** Processed, and so responded (admin.md §4). */
+  ContactMarkedProcessed: z.object({ submissionId: z.string(), respondedAt: z.string() }),
+  /** By the administrator, or on intake by the spam rules (`automatic`). */
+  ContactMarkedSpam: z.object({
+    submissionId: z.string(),
+    reason: z.string(),
+    automatic: z.boolean(),
+  }),
+  ContactUnmarkedSpam: z.object({ submissionId: z.string() }),
+  /** The read model forgets the person; the log keeps that it happened. */
+  ContactSubmissionDeleted: z.object({ submissionId: z.string() }),
+  /** The worker told ADMIN_EMAIL about the submission: never twice. */
+  AdminNotifiedOfContact: z.object({ submissionId: z.string(), to: z.string() }),
+};
 
-/** The administrator's edits: only the fields that changed. */
-export interface ContactSubmissionUpdated {
-  type: 'ContactSubmissionUpdated';
-  data: {
-    submissionId: string;
-    changes: {
-      status?: ContactStatus;
-      priority?: ContactPriority;
-      processed?: boolean;
-      responseNotes?: string | null;
-      respondedAt?: string | null;
-    };
-  };
-}
+export const contactEvents = defineEvents(contactEventSchemas);
 
-/** Processed, and so responded (admin.md §4). */
-export interface ContactMarkedProcessed {
-  type: 'ContactMarkedProcessed';
-  data: { submissionId: string; respondedAt: string };
-}
+export type ContactEvent = EventOf<typeof contactEventSchemas>;
+export type StoredContactEvent = StoredEventOf<typeof contactEventSchemas>;
 
-/** By the administrator, or on intake by the spam rules (`automatic`). */
-export interface ContactMarkedSpam {
-  type: 'ContactMarkedSpam';
-  data: { submissionId: string; reason: string; automatic: boolean };
-}
-
-export interface ContactUnmarkedSpam {
-  type: 'ContactUnmarkedSpam';
-  data: { submissionId: string };
-}
-
-/** The read model forgets the person; the log keeps that it happened. */
-export interface ContactSubmissionDeleted {
-  type: 'ContactSubmissionDeleted';
-  data: { submissionId: string };
-}
-
-/** The worker told ADMIN_EMAIL about the submission: never twice. */
-export interface AdminNotifiedOfContact {
-  type: 'AdminNotifiedOfContact';
-  data: { submissionId: string; to: string };
-}
-
-export type ContactEvent =
-  | ContactReceived
-  | ContactSubmissionEnriched
-  | ContactSubmissionUpdated
-  | ContactMarkedProcessed
-  | ContactMarkedSpam
-  | ContactUnmarkedSpam
-  | ContactSubmissionDeleted
-  | AdminNotifiedOfContact;
+type Named<T extends ContactEvent['type']> = Extract<ContactEvent, { type: T }>;
+export type ContactReceived = Named<'ContactReceived'>;
+export type ContactSubmissionEnriched = Named<'ContactSubmissionEnriched'>;
+export type ContactSubmissionUpdated = Named<'ContactSubmissionUpdated'>;
+export type ContactMarkedProcessed = Named<'ContactMarkedProcessed'>;
+export type ContactMarkedSpam = Named<'ContactMarkedSpam'>;
+export type ContactUnmarkedSpam = Named<'ContactUnmarkedSpam'>;
+export type ContactSubmissionDeleted = Named<'ContactSubmissionDeleted'>;
+export type AdminNotifiedOfContact = Named<'AdminNotifiedOfContact'>;
 
 export const contactStream = (submissionId: string): string => `contact:${submissionId}`;

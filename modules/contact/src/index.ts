@@ -2,8 +2,12 @@ import type { ServerModule, Subscription } from '@kw/platform';
 import { contactSubmissionsProjection } from './projection.ts';
 import { contactRoutes } from './routes.ts';
 
-export type { ContactEvent } from './events.ts';
-export { contactStream } from './events.ts';
+export {
+  type ContactEvent,
+  type ContactReceived,
+  contactEvents,
+  contactStream,
+} from './events.ts';
 export {
   contactAnalytics,
   findContactSubmission,

@@ -1,60 +1,98 @@
-import type { EventHandler } from '@kw/platform';
-import { contactState, enrichContact, shouldNotifyAdmin } from './commands.ts';
-import { SERVICE_OPTIONS } from './contract.ts';
-import type { ContactReceived } from './events.ts';
-import { contactStream } from './events.ts';
+import {
+  type Config,
+  composeEmail,
+  defineHandler,
+  type EventHandler,
+  type MailMessage,
+  messageIdHost,
+  sendOnce,
+  type WorkerContext,
+} from '@kw/platform';
+import { describeVisitor } from '@kw/platform/visitor-insight';
+import { enrichContact, handleContact, notifyAdmin } from './commands.ts';
+import { serviceLabel } from './contract.ts';
+import {
+  type ContactReceived,
+  contactEvents,
+  contactStream,
+  type StoredContactEvent,
+} from './events.ts';
 import { ENRICH_CONTACT_QUEUE, NOTIFY_ADMIN_QUEUE } from './index.ts';
-import { describeVisitor } from './visitor-insight.ts';
 
-/** Worker side of the contact module. Imported by the worker only: it loads geoip-lite. */
+// Worker side of the contact module. Imported by the worker only: it loads geoip-lite.
+
+const byWorker = (event: StoredContactEvent) => ({
+  actor: 'worker',
+  causationId: event.position,
+});
+
+/** Device, browser, OS and place of a new submission, recorded once. */
+export async function enrichSubmission(
+  event: StoredContactEvent,
+  { store }: WorkerContext,
+): Promise<void> {
+  if (event.type !== 'ContactReceived') return;
+  const { submissionId, userAgent, ipAddress } = event.data;
+  const insight = await describeVisitor(userAgent, ipAddress);
+  await handleContact(
+    store,
+    contactStream(submissionId),
+    (state) => enrichContact(state, { submissionId, ...insight }),
+    { metadata: byWorker(event), retryOnConflict: true },
+  );
+}
+
+/** The e-mail that tells the administrator about a new enquiry. */
+export function adminNotificationMail(
+  received: ContactReceived['data'],
+  to: string,
+  config: Pick<Config, 'publicUrl'>,
+): MailMessage {
+  const name = `${received.firstName} ${received.lastName}`;
+  return composeEmail({
+    to,
+    subject: `New contact submission from ${name}`,
+    messageId: `<contact-${received.submissionId}@${messageIdHost(config.publicUrl)}>`,
+    paragraphs: [
+      `${name} <${received.email}> wrote through the website.`,
+      [
+        `Company: ${received.company || '-'}`,
+        `Phone: ${received.phone || '-'}`,
+        `Service: ${serviceLabel(received.service)}`,
+      ].join('\n'),
+      received.message,
+      `Open the back office: ${config.publicUrl}/admin/contact`,
+    ],
+  });
+}
+
+/** ADMIN_EMAIL hears of each real enquiry once, however often (or concurrently) the job runs. */
+export async function notifyAdminOfSubmission(
+  event: StoredContactEvent,
+  ctx: WorkerContext,
+): Promise<void> {
+  if (event.type !== 'ContactReceived') return;
+  const received = event.data;
+  const sent = await sendOnce(
+    ctx,
+    handleContact,
+    contactStream(received.submissionId),
+    (state) => {
+      const recorded = notifyAdmin(received.submissionId, state, ctx.config.adminEmail);
+      const to = recorded[0]?.data.to;
+      return to ? { mail: adminNotificationMail(received, to, ctx.config), recorded } : null;
+    },
+    byWorker(event),
+  );
+  if (sent)
+    ctx.logger.info({ submissionId: received.submissionId }, 'administrator notified of contact');
+}
+
 export const contactHandlers: EventHandler[] = [
-  {
-    queue: ENRICH_CONTACT_QUEUE,
-    async handle(event, { store }) {
-      const received = event.data as ContactReceived['data'];
-      const stream = contactStream(received.submissionId);
-      const history = await store.readStream(stream);
-      const insight = await describeVisitor(received.userAgent, received.ipAddress);
-      const events = enrichContact(history, { submissionId: received.submissionId, ...insight });
-      // The expected version turns a concurrent second run into a conflict that is retried, then skipped.
-      await store.append(stream, history.length, events, {
-        metadata: { actor: 'worker', causationId: event.position },
-      });
-    },
-  },
-  {
+  defineHandler({ queue: ENRICH_CONTACT_QUEUE, events: contactEvents, handle: enrichSubmission }),
+  defineHandler({
     queue: NOTIFY_ADMIN_QUEUE,
-    async handle(event, { store, mailer, config, logger }) {
-      const received = event.data as ContactReceived['data'];
-      const stream = contactStream(received.submissionId);
-      const history = await store.readStream(stream);
-      if (!shouldNotifyAdmin(contactState(history), config.adminEmail)) return;
-      const to = config.adminEmail as string;
-      const service = SERVICE_OPTIONS.find((o) => o.value === received.service)?.label ?? 'General';
-      await mailer.send({
-        to,
-        subject: `New contact submission from ${received.firstName} ${received.lastName}`,
-        messageId: `<contact-${received.submissionId}@notifications>`,
-        text: [
-          `${received.firstName} ${received.lastName} <${received.email}> wrote through the website.`,
-          '',
-          `Company: ${received.company || '-'}`,
-          `Phone: ${received.phone || '-'}`,
-          `Service: ${service}`,
-          '',
-          received.message,
-          '',
-          `Open the back office: ${config.publicUrl}/admin/contact`,
-        ].join('\n'),
-      });
-      // Sent; now recorded, so a retry of this job does not send it again.
-      await store.append(
-        stream,
-        'any',
-        [{ type: 'AdminNotifiedOfContact', data: { submissionId: received.submissionId, to } }],
-        { metadata: { actor: 'worker', causationId: event.position } },
-      );
-      logger.info({ submissionId: received.submissionId }, 'administrator notified of contact');
-    },
-  },
+    events: contactEvents,
+    handle: notifyAdminOfSubmission,
+  }),
 ];

@@ -1,23 +1,17 @@
-import type { Projection, StoredEvent, Trx } from '@kw/platform';
-import type { ContactEvent } from './events.ts';
+import { defineProjection, stampOf, updateRow } from '@kw/platform';
+import { contactEvents } from './events.ts';
 
 export const CONTACT_SUBMISSIONS = 'contact_submissions';
 
-export const contactSubmissionsProjection: Projection = {
+/** The submissions the back office lists; the administrator's notification changes no row. */
+export const contactSubmissionsProjection = defineProjection({
   name: 'contact-submissions',
   mode: 'inline',
   tables: [CONTACT_SUBMISSIONS],
-  handles: [
-    'ContactReceived',
-    'ContactSubmissionEnriched',
-    'ContactSubmissionUpdated',
-    'ContactMarkedProcessed',
-    'ContactMarkedSpam',
-    'ContactUnmarkedSpam',
-    'ContactSubmissionDeleted',
-  ],
-  async apply(trx: Trx, stored: StoredEvent) {
-    const event = { type: stored.type, data: stored.data } as ContactEvent;
+  events: contactEvents,
+  async apply(trx, event) {
+    const update = (columns: Record<string, unknown>) =>
+      updateRow(trx, CONTACT_SUBMISSIONS, event.data.submissionId, event, columns);
     switch (event.type) {
       case 'ContactReceived': {
         const d = event.data;
@@ -35,9 +29,8 @@ export const contactSubmissionsProjection: Projection = {
             ip_address: d.ipAddress,
             user_agent: d.userAgent,
             referer: d.referer,
-            created_at: stored.occurredAt,
-            updated_at: stored.occurredAt,
-            version: stored.version,
+            created_at: event.occurredAt,
+            ...stampOf(event),
           })
           .onConflict('id')
           .ignore();
@@ -45,45 +38,40 @@ export const contactSubmissionsProjection: Projection = {
       }
       case 'ContactSubmissionEnriched': {
         const d = event.data;
-        await trx(CONTACT_SUBMISSIONS).where({ id: d.submissionId }).update({
+        await update({
           device_type: d.deviceType,
           browser_name: d.browserName,
           browser_version: d.browserVersion,
           os: d.os,
           country: d.country,
           city: d.city,
-          enriched_at: stored.occurredAt,
-          updated_at: stored.occurredAt,
-          version: stored.version,
+          enriched_at: event.occurredAt,
         });
         return;
       }
       case 'ContactSubmissionUpdated': {
         const c = event.data.changes;
-        const row: Record<string, unknown> = {};
-        if (c.status !== undefined) row.status = c.status;
-        if (c.priority !== undefined) row.priority = c.priority;
-        if (c.processed !== undefined) row.processed = c.processed;
-        if (c.responseNotes !== undefined) row.response_notes = c.responseNotes;
-        if (c.respondedAt !== undefined) row.responded_at = c.respondedAt;
-        await touch(trx, event.data.submissionId, stored, row);
+        await update({
+          status: c.status,
+          priority: c.priority,
+          processed: c.processed,
+          response_notes: c.responseNotes,
+          responded_at: c.respondedAt,
+        });
         return;
       }
       case 'ContactMarkedProcessed':
-        await touch(trx, event.data.submissionId, stored, {
+        await update({
           processed: true,
           status: 'responded',
           responded_at: event.data.respondedAt,
         });
         return;
       case 'ContactMarkedSpam':
-        await touch(trx, event.data.submissionId, stored, {
-          is_spam: true,
-          spam_reason: event.data.reason,
-        });
+        await update({ is_spam: true, spam_reason: event.data.reason });
         return;
       case 'ContactUnmarkedSpam':
-        await touch(trx, event.data.submissionId, stored, { is_spam: false, spam_reason: null });
+        await update({ is_spam: false, spam_reason: null });
         return;
       case 'ContactSubmissionDeleted':
         // The person's data leaves the read model; the log keeps only that it was deleted.
@@ -91,15 +79,4 @@ export const contactSubmissionsProjection: Projection = {
         return;
     }
   },
-};
-
-function touch(
-  trx: Trx,
-  id: string,
-  stored: StoredEvent,
-  row: Record<string, unknown>,
-): Promise<number> {
-  return trx(CONTACT_SUBMISSIONS)
-    .where({ id })
-    .update({ ...row, updated_at: stored.occurredAt, version: stored.version });
-}
+});

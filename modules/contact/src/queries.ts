@@ -1,5 +1,10 @@
 import type { Db } from '@kw/platform';
-import { CONTACT_RECENT_DAYS, type ContactAnalytics, type ContactSubmission } from './contract.ts';
+import {
+  CONTACT_LIST_LIMIT,
+  CONTACT_RECENT_DAYS,
+  type ContactAnalytics,
+  type ContactSubmission,
+} from './contract.ts';
 import { CONTACT_SUBMISSIONS } from './projection.ts';
 
 interface Row {
@@ -62,8 +67,21 @@ function toSubmission(row: Row): ContactSubmission {
 
 /** Newest first, served by the created_at index. */
 export async function listContactSubmissions(db: Db): Promise<ContactSubmission[]> {
-  const rows = await db<Row>(CONTACT_SUBMISSIONS).orderBy('created_at', 'desc').limit(5000);
+  const rows = await db<Row>(CONTACT_SUBMISSIONS)
+    .orderBy('created_at', 'desc')
+    .limit(CONTACT_LIST_LIMIT);
   return rows.map(toSubmission);
+}
+
+/** The submissions with these ids, in the order given; unknown ids are skipped. */
+export async function contactSubmissionsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<ContactSubmission[]> {
+  const wanted = [...new Set(ids)];
+  const rows = await db<Row>(CONTACT_SUBMISSIONS).whereIn('id', wanted);
+  const byId = new Map(rows.map((row) => [row.id, toSubmission(row)]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function findContactSubmission(

@@ -1,27 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { decideAndAppend } from '@kw/platform';
-import {
-  assessIntake,
-  created,
-  elapsedSince,
-  noContent,
-  type RouteDef,
-  route,
-  SPAM_RULES,
-} from '@kw/platform/http';
+import { created, dayIn, noContent, type RouteDef, route, sendCsv } from '@kw/platform/http';
+import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
-import { contactState, deleteContact, receiveContact, updateContact } from './commands.ts';
-import { contactRequestSchema, contactUpdateSchema } from './contract.ts';
-
-import { contactStream } from './events.ts';
+import { editContact, removeContact, submitContact } from './commands.ts';
+import {
+  CONTACT_CSV_COLUMNS,
+  contactCsvRow,
+  contactExportRequestSchema,
+  contactIdSchema,
+  contactRequestSchema,
+  contactUpdateSchema,
+} from './contract.ts';
 import {
   contactAnalytics,
-  countSameMessageFromIp,
+  contactSubmissionsByIds,
   findContactSubmission,
   listContactSubmissions,
 } from './queries.ts';
 
-const idParams = z.object({ id: z.uuid('Unknown contact submission id') });
+const idParams = z.object({ id: contactIdSchema });
 
 export const contactRoutes: RouteDef[] = [
   route({
@@ -35,42 +31,37 @@ export const contactRoutes: RouteDef[] = [
       message: 'Too many messages from your address. Please try again later.',
     },
     async handler({ body, services, metadata, visitor }) {
-      const submissionId = randomUUID();
-      const since = new Date(Date.now() - SPAM_RULES.burstWindowMs);
-      const verdict = assessIntake({
-        elapsedMs: elapsedSince(body.startedAt),
-        text: body.message,
-        sameTextFromIpRecently: await countSameMessageFromIp(
-          services.db,
-          visitor.ip,
-          body.message,
-          since,
-        ),
-      });
-      await services.store.append(
-        contactStream(submissionId),
-        0,
-        receiveContact(submissionId, body, visitor, verdict),
-        { metadata },
-      );
-      // The visitor gets the same answer either way: a spammer learns nothing.
-      return created({ id: submissionId, message: 'Message received' });
+      const id = await submitContact(services, body, visitor, metadata);
+      // The visitor gets the same answer, spam or not: a spammer learns nothing.
+      return created({ id, message: 'Message received' });
     },
   }),
   route({
     method: 'get',
     path: '/api/contact',
     access: 'admin',
-    async handler({ services }) {
-      return listContactSubmissions(services.db);
-    },
+    handler: ({ services }) => listContactSubmissions(services.db),
   }),
   route({
     method: 'get',
     path: '/api/contact/analytics',
     access: 'admin',
-    async handler({ services }) {
-      return contactAnalytics(services.db);
+    handler: ({ services }) => contactAnalytics(services.db),
+  }),
+  route({
+    method: 'post',
+    path: '/api/contact/export',
+    access: 'admin',
+    body: contactExportRequestSchema,
+    async handler({ body, services, res }) {
+      const submissions = await contactSubmissionsByIds(services.db, body.ids);
+      sendCsv(res, {
+        fileName: `contact-submissions-${dayIn(BUSINESS_TIME_ZONE)}.csv`,
+        columns: CONTACT_CSV_COLUMNS,
+        rows: submissions.map(contactCsvRow),
+        // The same bytes as the file the back office built in the browser before.
+        bom: false,
+      });
     },
   }),
   route({
@@ -80,13 +71,7 @@ export const contactRoutes: RouteDef[] = [
     params: idParams,
     body: contactUpdateSchema,
     async handler({ params, body, services, metadata }) {
-      const now = new Date();
-      await decideAndAppend(
-        services.store,
-        contactStream(params.id),
-        (history) => updateContact(params.id, contactState(history), body, now),
-        metadata,
-      );
+      await editContact(services.store, params.id, body, metadata);
       return findContactSubmission(services.db, params.id);
     },
   }),
@@ -96,12 +81,7 @@ export const contactRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      await decideAndAppend(
-        services.store,
-        contactStream(params.id),
-        (history) => deleteContact(params.id, contactState(history)),
-        metadata,
-      );
+      await removeContact(services.store, params.id, metadata);
       return noContent();
     },
   }),

@@ -9,6 +9,7 @@ import {
   subscriberState,
   unmarkSpam,
   unsubscribe,
+  welcome,
 } from './commands.ts';
 import { newsletterSignupRequestSchema } from './contract.ts';
 import type { NewsletterEvent } from './events.ts';
@@ -130,6 +131,21 @@ describe('spam, unsubscribe, delete, enrichment', () => {
     ];
     expect(shouldWelcome(subscriberState(welcomed))).toBe(false);
     expect(shouldWelcome(subscriberState([...joined, ...markSpam(id, state, 'x')]))).toBe(false);
+  });
+
+  it('when a welcome is owed, then SubscriberWelcomed records it; after it, or for spam, nothing; a new sign-up is welcomed again', () => {
+    const recorded = welcome(id, state);
+    expect(recorded).toEqual([{ type: 'SubscriberWelcomed', data: { subscriberId: id } }]);
+    const history = [...joined, ...recorded];
+    expect(welcome(id, subscriberState(history))).toEqual([]);
+    expect(welcome(id, subscriberState([...joined, ...markSpam(id, state, 'x')]))).toEqual([]);
+    const gone = [...history, ...unsubscribe(id, subscriberState(history), 'link')];
+    expect(welcome(id, subscriberState(gone))).toEqual([]);
+    const back = [
+      ...gone,
+      ...subscribe(subscriberState(gone), { email: 'ann@example.ca' }, visitor),
+    ];
+    expect(welcome(id, subscriberState(back))).toEqual(recorded);
   });
 });
 

@@ -1,11 +1,28 @@
 import { createHash } from 'node:crypto';
-import { NotFoundError } from '@kw/platform';
-import type { SpamVerdict, Visitor } from '@kw/platform/http';
+import {
+  commandHandler,
+  type Db,
+  type EventMetadata,
+  type EventStore,
+  NotFoundError,
+} from '@kw/platform';
+import {
+  assessIntake,
+  elapsedSince,
+  SPAM_RULES,
+  type SpamVerdict,
+  type Visitor,
+} from '@kw/platform/http';
 import type { VisitorInsight } from '@kw/platform/visitor-insight';
 import { DEFAULT_SOURCE } from './contract.ts';
-import type { NewsletterEvent, SubscriberJoined } from './events.ts';
-
-// Pure decisions: given what happened and what is asked, which events follow.
+import {
+  type NewsletterEvent,
+  newsletterEvents,
+  type SubscriberJoined,
+  type SubscriberWelcomed,
+  subscriberStream,
+} from './events.ts';
+import { countSignupsFromIp } from './queries.ts';
 
 /**
  * One stream per address: the id is derived from the e-mail, so the same address twice is
@@ -29,55 +46,54 @@ export interface SubscriberState {
   welcomed: boolean;
 }
 
-export function subscriberState(
-  history: readonly { type: string; data: unknown }[],
-): SubscriberState {
-  const state: SubscriberState = {
+export const subscriberDecider = {
+  events: newsletterEvents,
+  initialState: (): SubscriberState => ({
     exists: false,
     subscribed: false,
     isSpam: false,
     spamReason: null,
     enriched: false,
     welcomed: false,
-  };
-  for (const raw of history) {
-    const event = raw as NewsletterEvent;
+  }),
+  evolve(state: SubscriberState, event: NewsletterEvent): SubscriberState {
     switch (event.type) {
       case 'SubscriberJoined':
-        Object.assign(state, { exists: true, subscribed: true, isSpam: false, spamReason: null });
-        state.enriched = false;
-        state.welcomed = false;
-        break;
+        return {
+          exists: true,
+          subscribed: true,
+          isSpam: false,
+          spamReason: null,
+          enriched: false,
+          welcomed: false,
+        };
       case 'SubscriberResubscribed':
-        state.subscribed = true;
-        state.enriched = false;
-        state.welcomed = false;
-        break;
+        return { ...state, subscribed: true, enriched: false, welcomed: false };
       case 'SubscriberEnriched':
-        state.enriched = true;
-        break;
+        return { ...state, enriched: true };
       case 'SubscriberWelcomed':
-        state.welcomed = true;
-        break;
+        return { ...state, welcomed: true };
       case 'SubscriberMarkedSpam':
-        state.isSpam = true;
-        state.spamReason = event.data.reason;
-        break;
+        return { ...state, isSpam: true, spamReason: event.data.reason };
       case 'SubscriberUnmarkedSpam':
-        state.isSpam = false;
-        state.spamReason = null;
-        break;
+        return { ...state, isSpam: false, spamReason: null };
       case 'SubscriberUnsubscribed':
-        state.subscribed = false;
-        break;
+        return { ...state, subscribed: false };
       case 'SubscriberDeleted':
-        state.exists = false;
-        state.subscribed = false;
-        break;
+        return { ...state, exists: false, subscribed: false };
     }
-  }
-  return state;
+  },
+};
+
+/** The one command path for a subscriber's stream. */
+export const handleSubscriber = commandHandler(subscriberDecider);
+
+/** A subscriber's state after these events (decision specs fold their `given` with it). */
+export function subscriberState(history: readonly NewsletterEvent[]): SubscriberState {
+  return history.reduce(subscriberDecider.evolve, subscriberDecider.initialState());
 }
+
+// Pure decisions: given what happened and what is asked, which events follow.
 
 export interface Signup {
   email: string;
@@ -167,4 +183,69 @@ export function enrichSubscriber(
 /** A welcome goes to a real, active subscriber, once per sign-up. */
 export function shouldWelcome(state: SubscriberState): boolean {
   return state.exists && state.subscribed && !state.isSpam && !state.welcomed;
+}
+
+/** The record of the welcome e-mail, when one is owed. */
+export function welcome(id: string, state: SubscriberState): SubscriberWelcomed[] {
+  return shouldWelcome(state) ? [{ type: 'SubscriberWelcomed', data: { subscriberId: id } }] : [];
+}
+
+// The commands the routes call. The worker records enrichment and the welcome on the same
+// streams: a clash is decided again on the fresh history.
+
+/**
+ * A visitor's sign-up: flagged, not refused, when it looks automated; the same address twice
+ * (two tabs at once included) is one subscriber. `now` is the clock of the spam rules.
+ */
+export async function signUp(
+  deps: { db: Db; store: EventStore },
+  signup: Signup & { startedAt?: number | undefined },
+  visitor: Visitor,
+  metadata: EventMetadata,
+  now: Date = new Date(),
+): Promise<void> {
+  const since = new Date(now.getTime() - SPAM_RULES.burstWindowMs);
+  const verdict = assessIntake({
+    elapsedMs: elapsedSince(signup.startedAt, now.getTime()),
+    fromIpRecently: await countSignupsFromIp(deps.db, visitor.ip, since),
+  });
+  await handleSubscriber(
+    deps.store,
+    subscriberStream(subscriberIdFor(signup.email)),
+    (state) => subscribe(state, signup, visitor, verdict),
+    { metadata, retryOnConflict: true },
+  );
+}
+
+async function decideOn(
+  store: EventStore,
+  id: string,
+  decide: (state: SubscriberState) => NewsletterEvent[],
+  metadata: EventMetadata,
+): Promise<SubscriberState> {
+  const options = { metadata, retryOnConflict: true };
+  return (await handleSubscriber(store, subscriberStream(id), decide, options)).state;
+}
+
+export const markSubscriberSpam = (
+  store: EventStore,
+  id: string,
+  reason: string,
+  metadata: EventMetadata,
+) => decideOn(store, id, (state) => markSpam(id, state, reason), metadata);
+
+export const unmarkSubscriberSpam = (store: EventStore, id: string, metadata: EventMetadata) =>
+  decideOn(store, id, (state) => unmarkSpam(id, state), metadata);
+
+export const removeSubscriber = (store: EventStore, id: string, metadata: EventMetadata) =>
+  decideOn(store, id, (state) => deleteSubscriber(id, state), metadata);
+
+/** The unsubscribe link's command. Answers whether the subscriber is known at all. */
+export async function unsubscribeWithLink(
+  store: EventStore,
+  id: string,
+  via: 'link' | 'one-click',
+  metadata: EventMetadata,
+): Promise<boolean> {
+  return (await decideOn(store, id, (state) => unsubscribe(id, state, via), metadata)).exists;
 }

@@ -3,8 +3,12 @@ import { newsletterSubscribersProjection } from './projection.ts';
 import { newsletterRoutes } from './routes.ts';
 
 export { subscriberIdFor } from './commands.ts';
-export type { NewsletterEvent } from './events.ts';
-export { subscriberStream } from './events.ts';
+export {
+  type NewsletterEvent,
+  newsletterEvents,
+  type SubscriberJoined,
+  subscriberStream,
+} from './events.ts';
 export { newsletterAnalytics } from './queries.ts';
 export { checkUnsubscribeToken, unsubscribeUrl } from './unsubscribe-link.ts';
 

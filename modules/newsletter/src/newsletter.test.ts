@@ -3,7 +3,8 @@ import { eventually, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/tes
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { subscriberIdFor } from './commands.ts';
+import { signUp, subscriberIdFor } from './commands.ts';
+import { ENRICH_SUBSCRIBER_QUEUE, WELCOME_SUBSCRIBER_QUEUE } from './index.ts';
 import { newsletterSubscribersProjection } from './projection.ts';
 import { newsletterAnalytics } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-link.ts';
@@ -42,6 +43,17 @@ const requestEvents = async () =>
         .count<{ count: number }[]>('* as count')
     )[0]!.count,
   );
+
+/** Every newsletter job so far has run: what did not happen by now will not. */
+const drained = () =>
+  eventually(async () => {
+    const pending = await app.db
+      .withSchema('pgboss')
+      .from('job')
+      .whereIn('name', [ENRICH_SUBSCRIBER_QUEUE, WELCOME_SUBSCRIBER_QUEUE])
+      .whereNotIn('state', ['completed', 'failed']);
+    return pending.length === 0;
+  }, 60_000);
 
 const count = async (table: string) =>
   Number((await app.db(table).count<{ count: number }[]>('* as count'))[0]!.count);
@@ -109,7 +121,7 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: "You've been subscribed to our newsletter." });
     expect([await count('newsletter_subscribers'), await requestEvents()]).toEqual(before);
-    await new Promise((r) => setTimeout(r, 300));
+    await drained();
     expect(received.filter((m) => m.to === 'ann@example.ca')).toHaveLength(1);
   });
 
@@ -256,6 +268,15 @@ describe('the back office', () => {
       Status: 'Active',
       Device: 'desktop',
     });
+  });
+
+  it('the export starts with a byte-order mark, so spreadsheet programs read accents, then the header', async () => {
+    const res = await app.fetch('/api/newsletter/export', { token });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\n')[0]).toBe(
+      'Email,Name,Status,Spam,Spam Reason,Source,Device,Browser,OS,City,Country,IP Address,UTM Source,UTM Medium,UTM Campaign,Referrer,Created',
+    );
   });
 
   it('deletes a subscription and its personal data from the read model', async () => {
@@ -430,5 +451,53 @@ describe('analytics in the business time zone (America/Toronto)', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('the spam rules keep their own clock', () => {
+  const deps = () => ({ db: app.db, store: app.api.runtime.store });
+  const visitor = { ip: '198.51.100.200', userAgent: FIREFOX, referer: '' };
+  const spamOf = async (email: string) =>
+    (await app.db('newsletter_subscribers').where({ email }).first()).spam_reason;
+
+  it('five sign-ups from one address make the next one in 10 minutes look automated; 10 minutes on, it does not', async () => {
+    const start = new Date();
+    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    for (let i = 0; i < 5; i++)
+      await signUp(deps(), { email: `clock${i}@example.com` }, visitor, { actor: 'test' }, start);
+    expect(await spamOf('clock4@example.com')).toBeNull();
+    await signUp(
+      deps(),
+      { email: 'clock-later@example.com' },
+      visitor,
+      { actor: 'test' },
+      minutes(11),
+    );
+    expect(await spamOf('clock-later@example.com')).toBeNull();
+    await signUp(
+      deps(),
+      { email: 'clock-sooner@example.com' },
+      visitor,
+      { actor: 'test' },
+      minutes(9),
+    );
+    expect(await spamOf('clock-sooner@example.com')).toBe(
+      'Many submissions from one address in a few minutes',
+    );
+  });
+
+  it('a form opened under 3 seconds before the clock says it was sent is too fast; 3 seconds is not', async () => {
+    const now = new Date('2031-05-01T12:00:00Z');
+    const other = { ...visitor, ip: '198.51.100.201' };
+    const at = (ms: number) => ({
+      email: `opened-${ms}@example.com`,
+      startedAt: now.getTime() - ms,
+    });
+    await signUp(deps(), at(2_999), other, { actor: 'test' }, now);
+    expect(await spamOf('opened-2999@example.com')).toBe(
+      'Submitted faster than a person could type',
+    );
+    await signUp(deps(), at(3_000), other, { actor: 'test' }, now);
+    expect(await spamOf('opened-3000@example.com')).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
+import { escapeHtml } from '@kw/platform';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-link.ts';
 
 // The unsubscribe pages: plain server HTML, so they work in any mail client's browser
 // without the site's JavaScript.
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -1,9 +1,7 @@
 import type { Db } from '@kw/platform';
+import { BUSINESS_TIME_ZONE } from '@kw/site';
 import type { NewsletterAnalytics, NewsletterSubscription } from './contract.ts';
 import { NEWSLETTER_SUBSCRIBERS } from './projection.ts';
-
-/** The business's clock for 'today', 'this week' and 'this month'. */
-export const BUSINESS_TIME_ZONE = 'America/Toronto';
 
 export interface SubscriberRow {
   id: string;
@@ -69,8 +67,54 @@ export async function listSubscriberRows(
   return query;
 }
 
-export async function subscriberExists(db: Db, id: string): Promise<boolean> {
-  return Boolean(await db(NEWSLETTER_SUBSCRIBERS).where({ id }).first('id'));
+/** The address of a subscriber, for the unsubscribe page. */
+export async function subscriberEmail(db: Db, id: string): Promise<string | undefined> {
+  const row = await db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS).where({ id }).first('email');
+  return row?.email;
+}
+
+/** The columns of newsletter-subscribers-{date}.csv. */
+export const NEWSLETTER_CSV_COLUMNS = [
+  'Email',
+  'Name',
+  'Status',
+  'Spam',
+  'Spam Reason',
+  'Source',
+  'Device',
+  'Browser',
+  'OS',
+  'City',
+  'Country',
+  'IP Address',
+  'UTM Source',
+  'UTM Medium',
+  'UTM Campaign',
+  'Referrer',
+  'Created',
+];
+
+/** One subscriber's cells, in NEWSLETTER_CSV_COLUMNS order. */
+export function subscriberCsvRow(r: SubscriberRow): string[] {
+  return [
+    r.email,
+    [r.first_name, r.last_name].filter(Boolean).join(' '),
+    r.subscribed ? 'Active' : 'Unsubscribed',
+    r.is_spam ? 'Yes' : 'No',
+    r.spam_reason ?? '',
+    r.source || 'website',
+    r.device_type ?? '',
+    r.browser_name ? `${r.browser_name} ${r.browser_version ?? ''}`.trim() : '',
+    r.os ?? '',
+    r.city ?? '',
+    r.country ?? '',
+    r.ip_address ?? '',
+    r.utm_source ?? '',
+    r.utm_medium ?? '',
+    r.utm_campaign ?? '',
+    r.referer ?? '',
+    r.created_at.toISOString(),
+  ];
 }
 
 /** Sign-ups from this address since `since`: the burst signal. */

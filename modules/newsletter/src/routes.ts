@@ -1,24 +1,19 @@
-import { decideAndAppend } from '@kw/platform';
-import { safeCsvCell } from '@kw/platform/contract';
 import {
-  assessIntake,
-  elapsedSince,
+  dayIn,
   noContent,
   type RouteContext,
   type RouteDef,
   route,
-  SPAM_RULES,
+  sendCsv,
 } from '@kw/platform/http';
-import { stringify } from 'csv-stringify/sync';
+import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
-  deleteSubscriber,
-  markSpam,
-  subscribe,
-  subscriberIdFor,
-  subscriberState,
-  unmarkSpam,
-  unsubscribe,
+  markSubscriberSpam,
+  removeSubscriber,
+  signUp,
+  unmarkSubscriberSpam,
+  unsubscribeWithLink,
 } from './commands.ts';
 import {
   markSpamRequestSchema,
@@ -26,13 +21,13 @@ import {
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
 } from './contract.ts';
-
-import { subscriberStream } from './events.ts';
 import { confirmPage, donePage, refusedPage } from './pages.ts';
 import {
-  countSignupsFromIp,
   listSubscriberRows,
+  NEWSLETTER_CSV_COLUMNS,
   newsletterAnalytics,
+  subscriberCsvRow,
+  subscriberEmail,
   toSubscription,
 } from './queries.ts';
 import { checkUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribeUrl } from './unsubscribe-link.ts';
@@ -55,21 +50,8 @@ export const newsletterRoutes: RouteDef[] = [
       message: 'Too many sign-ups from your address. Please try again later.',
     },
     async handler({ body, services, metadata, visitor }) {
-      const id = subscriberIdFor(body.email);
-      const stream = subscriberStream(id);
-      const history = await services.store.readStream(stream);
-      const since = new Date(Date.now() - SPAM_RULES.burstWindowMs);
-      const verdict = assessIntake({
-        elapsedMs: elapsedSince(body.startedAt),
-        fromIpRecently: await countSignupsFromIp(services.db, visitor.ip, since),
-      });
-      const events = subscribe(subscriberState(history), body, visitor, verdict);
-      try {
-        await services.store.append(stream, history.length, events, { metadata });
-      } catch (error) {
-        // The same address in two tabs at once: the other request already subscribed it.
-        if (!(error instanceof Error && error.name === 'ConcurrencyError')) throw error;
-      }
+      await signUp(services, body, visitor, metadata);
+      // The same answer for a new, a known or a flagged address: nothing to learn from it.
       return { message: SUBSCRIBE_SUCCESS_MESSAGE };
     },
   }),
@@ -90,69 +72,19 @@ export const newsletterRoutes: RouteDef[] = [
     method: 'get',
     path: '/api/newsletter/analytics',
     access: 'admin',
-    async handler({ services }) {
-      return newsletterAnalytics(services.db);
-    },
+    handler: ({ services }) => newsletterAnalytics(services.db),
   }),
   route({
     method: 'get',
     path: '/api/newsletter/export',
     access: 'admin',
     async handler({ services, res }) {
-      const rows = await listSubscriberRows(services.db, true);
-      const csv = stringify(
-        rows.map((r) => [
-          r.email,
-          [r.first_name, r.last_name].filter(Boolean).join(' '),
-          r.subscribed ? 'Active' : 'Unsubscribed',
-          r.is_spam ? 'Yes' : 'No',
-          r.spam_reason ?? '',
-          r.source || 'website',
-          r.device_type ?? '',
-          r.browser_name ? `${r.browser_name} ${r.browser_version ?? ''}`.trim() : '',
-          r.os ?? '',
-          r.city ?? '',
-          r.country ?? '',
-          r.ip_address ?? '',
-          r.utm_source ?? '',
-          r.utm_medium ?? '',
-          r.utm_campaign ?? '',
-          r.referer ?? '',
-          r.created_at.toISOString(),
-        ]),
-        {
-          header: true,
-          columns: [
-            'Email',
-            'Name',
-            'Status',
-            'Spam',
-            'Spam Reason',
-            'Source',
-            'Device',
-            'Browser',
-            'OS',
-            'City',
-            'Country',
-            'IP Address',
-            'UTM Source',
-            'UTM Medium',
-            'UTM Campaign',
-            'Referrer',
-            'Created',
-          ],
-          cast: { string: (value) => safeCsvCell(value) },
-        },
-      );
-      const day = new Date().toISOString().slice(0, 10);
-      res
-        .status(200)
-        .type('text/csv; charset=utf-8')
-        .setHeader(
-          'Content-Disposition',
-          `attachment; filename="newsletter-subscribers-${day}.csv"`,
-        )
-        .send(csv);
+      const subscribers = await listSubscriberRows(services.db, true);
+      sendCsv(res, {
+        fileName: `newsletter-subscribers-${dayIn(BUSINESS_TIME_ZONE)}.csv`,
+        columns: NEWSLETTER_CSV_COLUMNS,
+        rows: subscribers.map(subscriberCsvRow),
+      });
     },
   }),
   route({
@@ -162,12 +94,7 @@ export const newsletterRoutes: RouteDef[] = [
     params: idParams,
     body: markSpamRequestSchema,
     async handler({ params, body, services, metadata }) {
-      await decideAndAppend(
-        services.store,
-        subscriberStream(params.id),
-        (history) => markSpam(params.id, subscriberState(history), body.reason),
-        metadata,
-      );
+      await markSubscriberSpam(services.store, params.id, body.reason, metadata);
       return { message: 'Subscription marked as spam' };
     },
   }),
@@ -177,12 +104,7 @@ export const newsletterRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      await decideAndAppend(
-        services.store,
-        subscriberStream(params.id),
-        (history) => unmarkSpam(params.id, subscriberState(history)),
-        metadata,
-      );
+      await unmarkSubscriberSpam(services.store, params.id, metadata);
       return { message: 'Subscription unmarked as spam' };
     },
   }),
@@ -192,12 +114,7 @@ export const newsletterRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     async handler({ params, services, metadata }) {
-      await decideAndAppend(
-        services.store,
-        subscriberStream(params.id),
-        (history) => deleteSubscriber(params.id, subscriberState(history)),
-        metadata,
-      );
+      await removeSubscriber(services.store, params.id, metadata);
       return noContent();
     },
   }),
@@ -210,12 +127,9 @@ export const newsletterRoutes: RouteDef[] = [
     async handler({ req, res, services }) {
       const check = checkUnsubscribeToken(services.config.jwtSecret, req.query.token);
       if (!check.ok) return html(res, 400, refusedPage(check.reason));
-      const row = await services
-        .db('newsletter_subscribers')
-        .where({ id: check.subscriberId })
-        .first('email');
-      if (!row) return html(res, 404, refusedPage('unknown'));
-      html(res, 200, confirmPage(String(req.query.token), row.email));
+      const email = await subscriberEmail(services.db, check.subscriberId);
+      if (email === undefined) return html(res, 404, refusedPage('unknown'));
+      html(res, 200, confirmPage(String(req.query.token), email));
     },
   }),
   route({
@@ -226,18 +140,15 @@ export const newsletterRoutes: RouteDef[] = [
     async handler({ req, res, services }) {
       const check = checkUnsubscribeToken(services.config.jwtSecret, req.query.token);
       if (!check.ok) return html(res, 400, refusedPage(check.reason));
-      const stream = subscriberStream(check.subscriberId);
-      const history = await services.store.readStream(stream);
-      const state = subscriberState(history);
-      if (!state.exists) return html(res, 404, refusedPage('unknown'));
+      // RFC 8058: the mail client's one-click POST is a form without an Origin.
       const oneClick = req.get('content-type')?.includes('form-urlencoded') && !req.get('origin');
-      await services.store.append(
-        stream,
-        history.length,
-        unsubscribe(check.subscriberId, state, oneClick ? 'one-click' : 'link'),
-        { metadata: { actor: 'subscriber', requestId: String(req.id) } },
+      const known = await unsubscribeWithLink(
+        services.store,
+        check.subscriberId,
+        oneClick ? 'one-click' : 'link',
+        { actor: 'subscriber', requestId: String(req.id) },
       );
-      html(res, 200, donePage());
+      html(res, known ? 200 : 404, known ? donePage() : refusedPage('unknown'));
     },
   }),
 ];

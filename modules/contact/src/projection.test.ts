@@ -1,0 +1,160 @@
+import { EventStore } from '@kw/platform';
+import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactEvent } from './events.ts';
+import { CONTACT_SUBMISSIONS, contactSubmissionsProjection } from './projection.ts';
+
+// Given events appended through the store, then these rows in contact_submissions.
+
+let tdb: TestDatabase;
+let store: EventStore;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  store = new EventStore(tdb.db, { projections: [contactSubmissionsProjection] });
+});
+afterAll(() => tdb?.drop());
+
+const metadata = { actor: 'test' };
+let next = 0;
+const newId = () => `6f1d2a7e-3b8c-4f0e-9a51-${String(++next).padStart(12, '0')}`;
+
+const received = (submissionId: string): ContactEvent => ({
+  type: 'ContactReceived',
+  data: {
+    submissionId,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.ca',
+    phone: '519-555-0100',
+    company: 'Lee Bakery',
+    service: 'integration',
+    message: 'Our point of sale and our books do not talk to each other.',
+    subscribeNewsletter: true,
+    ipAddress: '203.0.113.9',
+    userAgent: 'UA',
+    referer: 'https://www.example.ca/contact',
+  },
+});
+
+async function given(submissionId: string, ...events: ContactEvent[]) {
+  await store.append(`contact:${submissionId}`, 'any', events, { metadata });
+  return tdb.db(CONTACT_SUBMISSIONS).where({ id: submissionId }).first();
+}
+
+describe('the contact submissions projection', () => {
+  it('given ContactReceived, then a new, medium-priority row with the visitor details and version 1', async () => {
+    const id = newId();
+    const row = await given(id, received(id));
+    expect(row).toMatchObject({
+      id,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.ca',
+      phone: '519-555-0100',
+      company: 'Lee Bakery',
+      service: 'integration',
+      subscribe_newsletter: true,
+      ip_address: '203.0.113.9',
+      user_agent: 'UA',
+      referer: 'https://www.example.ca/contact',
+      status: 'new',
+      priority: 'medium',
+      processed: false,
+      is_spam: false,
+      device_type: 'unknown',
+      enriched_at: null,
+      version: 1,
+    });
+    expect(row.updated_at).toEqual(row.created_at);
+  });
+
+  it('given enrichment, then device, browser, OS and place, and when it was learned', async () => {
+    const id = newId();
+    const row = await given(id, received(id), {
+      type: 'ContactSubmissionEnriched',
+      data: {
+        submissionId: id,
+        deviceType: 'mobile',
+        browserName: 'Mobile Safari',
+        browserVersion: '18.1',
+        os: 'iOS 18.1',
+        country: 'CA',
+        city: 'Waterloo',
+      },
+    });
+    expect(row).toMatchObject({
+      device_type: 'mobile',
+      browser_name: 'Mobile Safari',
+      browser_version: '18.1',
+      os: 'iOS 18.1',
+      country: 'CA',
+      city: 'Waterloo',
+      version: 2,
+    });
+    expect(row.enriched_at).toEqual(row.updated_at);
+  });
+
+  it("given the administrator's edits, then only the changed columns change", async () => {
+    const id = newId();
+    const row = await given(
+      id,
+      received(id),
+      {
+        type: 'ContactSubmissionUpdated',
+        data: { submissionId: id, changes: { priority: 'high', responseNotes: 'Called back' } },
+      },
+      {
+        type: 'ContactSubmissionUpdated',
+        data: { submissionId: id, changes: { status: 'closed', responseNotes: null } },
+      },
+    );
+    expect(row).toMatchObject({
+      status: 'closed',
+      priority: 'high',
+      processed: false,
+      response_notes: null,
+      responded_at: null,
+      version: 3,
+    });
+  });
+
+  it('given ContactMarkedProcessed, then processed, responded, with the time', async () => {
+    const id = newId();
+    const row = await given(id, received(id), {
+      type: 'ContactMarkedProcessed',
+      data: { submissionId: id, respondedAt: '2026-11-22T15:00:00.000Z' },
+    });
+    expect(row).toMatchObject({ processed: true, status: 'responded' });
+    expect(row.responded_at.toISOString()).toBe('2026-11-22T15:00:00.000Z');
+  });
+
+  it('given marked spam, then flagged with the reason; unmarked, then clean again', async () => {
+    const id = newId();
+    const spam = await given(id, received(id), {
+      type: 'ContactMarkedSpam',
+      data: { submissionId: id, reason: 'Message is full of links', automatic: true },
+    });
+    expect(spam).toMatchObject({ is_spam: true, spam_reason: 'Message is full of links' });
+    const clean = await given(id, { type: 'ContactUnmarkedSpam', data: { submissionId: id } });
+    expect(clean).toMatchObject({ is_spam: false, spam_reason: null, version: 3 });
+  });
+
+  it("given the administrator's notification, then the row does not change", async () => {
+    const id = newId();
+    const row = await given(id, received(id), {
+      type: 'AdminNotifiedOfContact',
+      data: { submissionId: id, to: 'owner@example.ca' },
+    });
+    expect(row).toMatchObject({ version: 1 });
+  });
+
+  it('given ContactSubmissionDeleted, then no row is left', async () => {
+    const id = newId();
+    expect(
+      await given(id, received(id), {
+        type: 'ContactSubmissionDeleted',
+        data: { submissionId: id },
+      }),
+    ).toBeUndefined();
+  });
+});
