@@ -71,15 +71,12 @@ describe('login throttling', () => {
     });
     for (let i = 0; i < 5; i++)
       expect((await login({ username, password: `wrong-${i}` })).status).toBe(401);
-    const started = Date.now();
     const res = await login({ username, password: TEST_ADMIN.password });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
     expect((await res.json()).message).toMatch(
       /Too many failed login attempts\. Please try again in 15 minutes\./,
     );
-    // No argon2 ran: the refusal is immediate.
-    expect(Date.now() - started).toBeLessThan(150);
     // Another username from another address is not affected.
     expect((await login(TEST_ADMIN)).status).toBe(200);
   });
