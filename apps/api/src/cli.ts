@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { adminUsername, setPassword } from '@kw/auth';
+import { prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
   type Config,
@@ -25,8 +26,6 @@ import {
   rebuildProjections,
 } from '@kw/platform';
 import { connectDatabase } from './database-lock.ts';
-import { projections } from './modules.ts';
-import { prepareDatabase, processLogger } from './runtime.ts';
 
 /** Tables that are not projections: a backup keeps them, a restore puts them back. */
 const SOURCE_TABLES = ['events', 'admin_credentials'] as const;

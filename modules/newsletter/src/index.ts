@@ -26,4 +26,5 @@ export const newsletterModule: ServerModule = {
   routes: newsletterRoutes,
   projections: [newsletterSubscribersProjection],
   subscriptions: [enrichSubscriberSubscription, welcomeSubscriberSubscription],
+  jobs: async () => (await import('./jobs.ts')).newsletterHandlers,
 };

@@ -6,15 +6,26 @@ import type { RouteDef } from './http/index.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 
-/** What a business module gives the API: its routes, read models and worker subscriptions. */
+/** What a business module gives the API and the worker, listed once in @kw/composition. */
 export interface ServerModule {
+  /** The module's folder under modules/ (and its package, @kw/<name>). */
   name: string;
   routes: RouteDef[];
   projections: Projection[];
   subscriptions: Subscription[];
+  /** Tables the module owns besides its projections' (auth's credentials). */
+  tables?: string[];
+  /**
+   * The worker's handlers for the subscriptions, as `() => import('./jobs.ts')…`: only the
+   * worker calls it, so the API never loads worker-only code (geoip-lite, the e-mails).
+   */
+  jobs?(): Promise<EventHandler[]>;
   /** Public pages this module adds to sitemap.xml (published content only). */
   sitemap?(db: Db): Promise<SitemapEntry[]>;
 }
+
+/** Tables platform owns: no module names them in a query (tests/architecture.test.ts). */
+export const PLATFORM_TABLES: readonly string[] = ['events', 'worker_heartbeat'];
 
 export interface SitemapEntry {
   /** Path below PUBLIC_URL, such as /blog/my-post. */
