@@ -378,3 +378,13 @@ export function unhandledQueues(
   }
   return problems;
 }
+
+/**
+ * The API loads none of the worker's code: no module's jobs.ts, nothing of geoip-lite (its
+ * ~150 MB of data). `loaded` are the file URLs the API's process resolved as it started.
+ */
+export function workerCodeLoaded(loaded: string[]): string[] {
+  return loaded
+    .filter((url) => /\/src\/jobs\.ts$|\/node_modules\/geoip-lite\//.test(url))
+    .map((url) => `the API loads ${url.replace(/^.*?\/(?=(modules|node_modules)\/)/, '')}`);
+}
