@@ -16,6 +16,11 @@ export interface ServerModule {
   /** Tables the module owns besides its projections' (auth's credentials). */
   tables?: string[];
   /**
+   * A folder of the module's own migrations, `new URL('./migrations/', import.meta.url)`,
+   * applied with db/migrations in name order (YYYYMMDD_NNNN_name.ts).
+   */
+  migrations?: URL;
+  /**
    * The worker's handlers for the subscriptions, as `() => import('./jobs.ts')…`: only the
    * worker calls it, so the API never loads worker-only code (geoip-lite, the e-mails).
    */
