@@ -9,6 +9,7 @@ import { createTestDatabase } from '@kw/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   appImports,
+  compositionClashes,
   eventLogQueries,
   foreignTableQueries,
   importsIn,
@@ -246,6 +247,10 @@ describe('tables and the event log', () => {
     expect(modules.map((m) => m.name).filter((name) => !moduleNames.includes(name))).toEqual([]);
   });
 
+  it('no two modules claim the same name, route, projection or queue', () => {
+    expectNoNewViolations(compositionClashes(modules));
+  });
+
   it('every table in the database has one owner: a projection, a module or platform', () => {
     expect(databaseTables).toContain('events');
     expectNoNewViolations(tableOwners(tableDeclarations, databaseTables).problems);
@@ -288,6 +293,7 @@ describe('apps, workspaces and queues', () => {
 
   it('every listed known violation still occurs (the list only shrinks)', async () => {
     const all = [
+      ...compositionClashes(modules),
       ...tableOwners(tableDeclarations, databaseTables).problems,
       ...foreignTableQueries(files, owners()),
       ...eventLogQueries(files),
@@ -323,6 +329,35 @@ describe('self-check: each rule reports its known-bad samples', () => {
       'table content_revisions is declared by no module',
     ]);
     expect(owners.get('jobs')).toBe('careers');
+  });
+
+  it('a copied module that kept a name, a route, a projection or a queue', () => {
+    const blog = {
+      name: 'blog',
+      routes: [{ method: 'get', path: '/api/blog' }],
+      projections: [{ name: 'blog-posts' }],
+      subscriptions: [{ queue: 'blog.notify' }],
+    };
+    const copy = {
+      ...blog,
+      name: 'news',
+      routes: [...blog.routes, { method: 'get', path: '/api/news' }],
+    };
+    expect(compositionClashes([blog, copy, blog])).toEqual([
+      'route GET /api/blog is declared by both blog and news',
+      'projection blog-posts is declared by both blog and news',
+      'queue blog.notify is declared by both blog and news',
+      'module blog is declared twice by blog',
+      'route GET /api/blog is declared twice by blog',
+      'projection blog-posts is declared twice by blog',
+      'queue blog.notify is declared twice by blog',
+    ]);
+    expect(
+      compositionClashes([
+        blog,
+        { ...copy, routes: [copy.routes[1]!], projections: [], subscriptions: [] },
+      ]),
+    ).toEqual([]);
   });
 
   it("a module naming another module's table: knex, a constant, raw SQL", () => {

@@ -388,3 +388,36 @@ export function workerCodeLoaded(loaded: string[]): string[] {
     .filter((url) => /\/src\/jobs\.ts$|\/node_modules\/geoip-lite\//.test(url))
     .map((url) => `the API loads ${url.replace(/^.*?\/(?=(modules|node_modules)\/)/, '')}`);
 }
+
+interface ComposedModule {
+  name: string;
+  routes: { method: string; path: string }[];
+  projections: { name: string }[];
+  subscriptions: { queue: string }[];
+}
+
+/**
+ * Two modules (or one twice) claiming the same name, route, projection or queue: what a copied
+ * folder keeps unless it is renamed throughout.
+ */
+export function compositionClashes(modules: ComposedModule[]): string[] {
+  const problems: string[] = [];
+  const claims = new Map<string, string>();
+  const claim = (what: string, module: string) => {
+    const first = claims.get(what);
+    if (first === undefined) claims.set(what, module);
+    else
+      problems.push(
+        first === module
+          ? `${what} is declared twice by ${module}`
+          : `${what} is declared by both ${first} and ${module}`,
+      );
+  };
+  for (const m of modules) {
+    claim(`module ${m.name}`, m.name);
+    for (const r of m.routes) claim(`route ${r.method.toUpperCase()} ${r.path}`, m.name);
+    for (const p of m.projections) claim(`projection ${p.name}`, m.name);
+    for (const s of m.subscriptions) claim(`queue ${s.queue}`, m.name);
+  }
+  return problems;
+}
