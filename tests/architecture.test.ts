@@ -171,8 +171,12 @@ function repositoryWorkspaces(): Workspace[] {
 
 const files = repositoryFiles();
 
+const workspaces = repositoryWorkspaces();
+
 /** The files the API's process loads as it starts: a fresh Node with a hook that notes them. */
-async function loadedByApi(): Promise<string[]> {
+let apiLoads: Promise<string[]> | undefined;
+const loadedByApi = () => (apiLoads ??= loadApi());
+async function loadApi(): Promise<string[]> {
   const script = `
     import { registerHooks } from 'node:module';
     const seen = new Set();
@@ -190,7 +194,6 @@ async function loadedByApi(): Promise<string[]> {
   );
   return JSON.parse(stdout);
 }
-const workspaces = repositoryWorkspaces();
 
 const isProjection = (value: unknown): value is platform.Projection =>
   typeof value === 'object' &&
