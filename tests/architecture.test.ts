@@ -202,19 +202,20 @@ const isProjection = (value: unknown): value is platform.Projection =>
   typeof (value as { apply?: unknown }).apply === 'function';
 
 /**
- * Tables platform declares: its *_TABLES lists (PLATFORM_TABLES) and the tables of any
- * projection it exports (or list of them), whichever it has.
+ * Tables platform declares: its exported lists of tables (`platformTables`) and the tables of
+ * any projection it exports. Until that list reaches this branch, the two tables platform has
+ * always owned. TODO(issue 10): drop the fallback once platform's list is merged.
  */
 function platformTables(): string[] {
   const found = new Set<string>();
   for (const [name, value] of Object.entries(platform)) {
     const items: unknown[] = Array.isArray(value) ? value : [value];
     for (const item of items) {
-      if (typeof item === 'string' && /TABLES$/.test(name)) found.add(item);
+      if (typeof item === 'string' && /tables$/i.test(name)) found.add(item);
       else if (isProjection(item)) for (const t of item.tables) found.add(t);
     }
   }
-  return [...found];
+  return found.size > 0 ? [...found] : ['events', 'worker_heartbeat'];
 }
 
 /** Each module's declared tables (its projections' and its others), and platform's. */

@@ -29,9 +29,6 @@ export interface ServerModule {
   sitemap?(db: Db): Promise<SitemapEntry[]>;
 }
 
-/** Tables platform owns: no module names them in a query (tests/architecture.test.ts). */
-export const PLATFORM_TABLES: readonly string[] = ['events', 'worker_heartbeat'];
-
 export interface SitemapEntry {
   /** Path below PUBLIC_URL, such as /blog/my-post. */
   path: string;
