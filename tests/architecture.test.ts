@@ -461,13 +461,17 @@ describe('self-check: each rule reports its known-bad samples', () => {
         'modules/foo/src/a.ts',
         "import pad from 'left-pad';\nimport { b } from '@kw/bar/contract';",
       ),
-      file('modules/foo/src/b.ts', "import { inject } from 'vitest';"),
+      file(
+        'modules/foo/src/b.ts',
+        "import { inject } from 'vitest';\nconst dir = import.meta.resolve('left-pad');",
+      ),
       file('modules/foo/src/a.test.ts', "import nock from 'nock';"),
     ];
     expect(undeclaredImports(bad, workspaces)).toEqual([
       'modules/foo/src/a.ts imports left-pad, which modules/foo/package.json does not declare',
       'modules/foo/src/a.ts imports @kw/bar, which modules/foo/package.json does not declare',
       'modules/foo/src/b.ts imports vitest, which modules/foo/package.json does not declare',
+      'modules/foo/src/b.ts imports left-pad, which modules/foo/package.json does not declare',
       'modules/foo/src/a.test.ts imports nock, which modules/foo/package.json does not declare',
     ]);
     const good = [
@@ -488,12 +492,15 @@ describe('self-check: each rule reports its known-bad samples', () => {
       workspace(
         'modules/foo',
         '@kw/foo',
-        ['zod', 'express'],
+        ['zod', 'express', 'swagger-ui-dist'],
         ['@types/express', '@types/marked', 'vitest'],
       ),
     ];
     const files = [
-      file('modules/foo/src/a.ts', "import { z } from 'zod';"),
+      file(
+        'modules/foo/src/a.ts',
+        "import { z } from 'zod';\nconst ui = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json');\nconst p = path.resolve('express');",
+      ),
       file('modules/foo/src/a.test.ts', "import { it } from 'vitest';"),
     ];
     expect(unusedDeclarations(files, workspaces)).toEqual([

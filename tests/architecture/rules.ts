@@ -154,14 +154,18 @@ export function scanSource(text: string): { literals: string[]; code: string } {
   return { literals, code };
 }
 
-/** The modules a file imports: static, side-effect, re-export and dynamic `import('…')`. */
+/**
+ * The modules a file imports: static, side-effect, re-export and dynamic `import('…')`, and
+ * those it locates (`require.resolve`, `import.meta.resolve`, `createRequire(…).resolve`) to
+ * read their files.
+ */
 export function importsIn(text: string): string[] {
   const { literals, code } = scanSource(text);
   const found = new Set<string>();
   for (const m of code.matchAll(
-    /\b(?:import|export)\s[^'";]*?\bfrom\s*'#(\d+)'|\bimport\s*(?:\(\s*)?'#(\d+)'/g,
+    /\b(?:import|export)\s[^'";]*?\bfrom\s*'#(\d+)'|\bimport\s*(?:\(\s*)?'#(\d+)'|(?:\brequire|\bimport\.meta|\))\.resolve\s*\(\s*'#(\d+)'|\brequire\s*\(\s*'#(\d+)'/g,
   )) {
-    found.add(literals[Number(m[1] ?? m[2])]!);
+    found.add(literals[Number(m[1] ?? m[2] ?? m[3] ?? m[4])]!);
   }
   return [...found];
 }
