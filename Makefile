@@ -21,7 +21,7 @@ help: ## List the targets
 	npm install --prefix .tools --no-save --no-audit --no-fund node@24 >/dev/null
 	@.tools/node_modules/.bin/node --version
 
-node_modules/.install-stamp: package.json package-lock.json apps/*/package.json modules/*/package.json db/package.json | $(NODE_DEP)
+node_modules/.install-stamp: package.json package-lock.json apps/*/package.json modules/*/package.json composition/package.json db/package.json | $(NODE_DEP)
 	@# npm install rather than npm ci: the registry mirror lacks the other platforms' optional binaries, which npm ci insists on.
 	npm install --no-audit --no-fund
 	@touch $@

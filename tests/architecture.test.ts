@@ -1,6 +1,26 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { modules, queueNames } from '@kw/composition';
+import { workerHandlers } from '@kw/composition/worker';
+import * as platform from '@kw/platform';
+import { createTestDatabase } from '@kw/platform/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  appImports,
+  compositionClashes,
+  eventLogQueries,
+  foreignTableQueries,
+  importsIn,
+  type SourceFile,
+  tableOwners,
+  undeclaredImports,
+  unhandledQueues,
+  unusedDeclarations,
+  type Workspace,
+  workerCodeLoaded,
+} from './architecture/rules.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,14 +36,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const found = new Set<string>();
-  for (const m of text.matchAll(
-    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
-  )) {
-    found.add((m[1] ?? m[2])!);
-  }
-  return [...found];
+  return importsIn(readFileSync(file, 'utf8'));
 }
 
 const moduleNames = readdirSync(path.join(root, 'modules'));
@@ -90,6 +103,439 @@ describe('module boundaries', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+// The rules below run twice: on the real tree, and (the self-check) on small known-bad samples
+// that each rule must report, so that a rule that silently stopped matching fails too.
+
+/**
+ * Violations the tree still has while the modules move to the rules: each is reported exactly
+ * as listed, and an entry that no longer occurs fails too, so the list only shrinks.
+ * TODO(issue 10): empty this list once the module branches are merged.
+ */
+const KNOWN_VIOLATIONS: readonly string[] = [
+  // Activity reads streams through the event store instead.
+  'modules/activity/src/projection.ts queries events, a table of platform',
+  'modules/activity/src/projection.ts queries the events table',
+];
+
+function expectNoNewViolations(problems: string[]): void {
+  expect(problems.filter((p) => !KNOWN_VIOLATIONS.includes(p))).toEqual([]);
+}
+
+const IGNORED_DIRS = new Set(['node_modules', 'dist', '.git', '.tools', '.data', '.test-data']);
+
+/** Every TypeScript file of the repository, as the rules read them. */
+function repositoryFiles(dir = root): SourceFile[] {
+  const out: SourceFile[] = [];
+  for (const name of readdirSync(dir)) {
+    if (IGNORED_DIRS.has(name)) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...repositoryFiles(full));
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name))
+      out.push({
+        path: path.relative(root, full).split(path.sep).join('/'),
+        text: readFileSync(full, 'utf8'),
+      });
+  }
+  return out;
+}
+
+function readWorkspace(dir: string): Workspace {
+  const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  return {
+    dir,
+    name: pkg.name,
+    dependencies: Object.keys(pkg.dependencies ?? {}),
+    devDependencies: Object.keys(pkg.devDependencies ?? {}),
+  };
+}
+
+/** The root and every folder its `workspaces` globs name (`dir/*` or a folder). */
+function repositoryWorkspaces(): Workspace[] {
+  const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const dirs = (rootPkg.workspaces as string[]).flatMap((glob) =>
+    glob.endsWith('/*')
+      ? readdirSync(path.join(root, glob.slice(0, -2)))
+          .map((name) => `${glob.slice(0, -2)}/${name}`)
+          .filter((dir) =>
+            statSync(path.join(root, dir, 'package.json'), { throwIfNoEntry: false }),
+          )
+      : [glob],
+  );
+  return [readWorkspace(''), ...dirs.map(readWorkspace)];
+}
+
+const files = repositoryFiles();
+
+const workspaces = repositoryWorkspaces();
+
+/** The files the API's process loads as it starts: a fresh Node with a hook that notes them. */
+let apiLoads: Promise<string[]> | undefined;
+const loadedByApi = () => (apiLoads ??= loadApi());
+async function loadApi(): Promise<string[]> {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const seen = new Set();
+    registerHooks({ resolve(specifier, context, next) {
+      const resolved = next(specifier, context);
+      seen.add(resolved.url);
+      return resolved;
+    } });
+    await import('@kw/api');
+    process.stdout.write(JSON.stringify([...seen]));`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '--eval', script],
+    { cwd: root, env: { ...process.env, NODE_ENV: 'test' }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout);
+}
+
+const isProjection = (value: unknown): value is platform.Projection =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as { tables?: unknown }).tables) &&
+  typeof (value as { apply?: unknown }).apply === 'function';
+
+/**
+ * Tables platform declares: its exported lists of tables (`platformTables`) and the tables of
+ * any projection it exports. Until that list reaches this branch, the two tables platform has
+ * always owned. TODO(issue 10): drop the fallback once platform's list is merged.
+ */
+function platformTables(): string[] {
+  const found = new Set<string>();
+  for (const [name, value] of Object.entries(platform)) {
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (typeof item === 'string' && /tables$/i.test(name)) found.add(item);
+      else if (isProjection(item)) for (const t of item.tables) found.add(t);
+    }
+  }
+  return found.size > 0 ? [...found] : ['events', 'worker_heartbeat'];
+}
+
+/** Each module's declared tables (its projections' and its others), and platform's. */
+const tableDeclarations = [
+  { owner: 'platform', tables: platformTables() },
+  ...modules.map((m) => ({
+    owner: m.name,
+    tables: [...m.projections.flatMap((p) => p.tables), ...(m.tables ?? [])],
+  })),
+];
+
+/** The tables the migrations create (a fresh copy of the migrated template). */
+let databaseTables: string[] = [];
+beforeAll(async () => {
+  const test = await createTestDatabase();
+  try {
+    const rows: { tablename: string }[] = await test
+      .db('pg_catalog.pg_tables')
+      .select('tablename')
+      .where({ schemaname: 'public' })
+      .whereNotIn('tablename', ['knex_migrations', 'knex_migrations_lock']);
+    databaseTables = rows.map((r) => r.tablename).sort();
+  } finally {
+    await test.drop();
+  }
+});
+
+const apps = workspaces.filter((w) => w.dir.startsWith('apps/'));
+const owners = () => tableOwners(tableDeclarations, []).owners;
+
+describe('tables and the event log', () => {
+  it('every module in the composition is the module folder of its name', () => {
+    expect(modules.map((m) => m.name).filter((name) => !moduleNames.includes(name))).toEqual([]);
+  });
+
+  it('no two modules claim the same name, route, projection or queue', () => {
+    expectNoNewViolations(compositionClashes(modules));
+  });
+
+  it('every table in the database has one owner: a projection, a module or platform', () => {
+    expect(databaseTables).toContain('events');
+    expectNoNewViolations(tableOwners(tableDeclarations, databaseTables).problems);
+  });
+
+  it("no module names another module's table in a query", () => {
+    expect(owners().get('events')).toBe('platform');
+    expectNoNewViolations(foreignTableQueries(files, owners()));
+  });
+
+  it('nothing outside platform queries the events table', () => {
+    expectNoNewViolations(eventLogQueries(files));
+  });
+});
+
+describe('apps, workspaces and queues', () => {
+  it('no app imports another app (the worker and the API share @kw/composition)', () => {
+    expect(apps.map((a) => a.name)).toEqual(expect.arrayContaining(['@kw/api', '@kw/worker']));
+    expectNoNewViolations(appImports(files, apps));
+  });
+
+  it('the API loads none of the worker-only code (a module gives its jobs as a lazy import)', async () => {
+    const loaded = await loadedByApi();
+    expect(loaded.some((url) => url.endsWith('/modules/contact/src/index.ts'))).toBe(true);
+    expectNoNewViolations(workerCodeLoaded(loaded));
+  });
+
+  it("every workspace declares what it imports in its package.json (tests may use the root's tools)", () => {
+    expectNoNewViolations(undeclaredImports(files, workspaces));
+  });
+
+  it('every dependency is declared once, in the workspace that uses it', () => {
+    expectNoNewViolations(unusedDeclarations(files, workspaces));
+  });
+
+  it('every subscribed queue and async projection has one worker handler in the composition', () => {
+    expect(queueNames().length).toBeGreaterThan(3);
+    expectNoNewViolations(unhandledQueues(queueNames(), workerHandlers()));
+  });
+
+  it('every listed known violation still occurs (the list only shrinks)', async () => {
+    const all = [
+      ...compositionClashes(modules),
+      ...tableOwners(tableDeclarations, databaseTables).problems,
+      ...foreignTableQueries(files, owners()),
+      ...eventLogQueries(files),
+      ...appImports(files, apps),
+      ...undeclaredImports(files, workspaces),
+      ...unusedDeclarations(files, workspaces),
+      ...unhandledQueues(queueNames(), workerHandlers()),
+      ...workerCodeLoaded(await loadedByApi()),
+    ];
+    expect(KNOWN_VIOLATIONS.filter((known) => !all.includes(known))).toEqual([]);
+  });
+});
+
+describe('self-check: each rule reports its known-bad samples', () => {
+  const file = (path: string, text: string): SourceFile => ({ path, text });
+  const workspace = (
+    dir: string,
+    name: string,
+    dependencies: string[] = [],
+    devDependencies: string[] = [],
+  ): Workspace => ({ dir, name, dependencies, devDependencies });
+
+  it('a table declared by two owners, or by none', () => {
+    const { owners, problems } = tableOwners(
+      [
+        { owner: 'blog', tables: ['blog_posts'] },
+        { owner: 'careers', tables: ['jobs', 'blog_posts'] },
+      ],
+      ['blog_posts', 'jobs', 'content_revisions'],
+    );
+    expect(problems).toEqual([
+      'table blog_posts is declared by both blog and careers',
+      'table content_revisions is declared by no module',
+    ]);
+    expect(owners.get('jobs')).toBe('careers');
+  });
+
+  it('a copied module that kept a name, a route, a projection or a queue', () => {
+    const blog = {
+      name: 'blog',
+      routes: [{ method: 'get', path: '/api/blog' }],
+      projections: [{ name: 'blog-posts' }],
+      subscriptions: [{ queue: 'blog.notify' }],
+    };
+    const copy = {
+      ...blog,
+      name: 'news',
+      routes: [...blog.routes, { method: 'get', path: '/api/news' }],
+    };
+    expect(compositionClashes([blog, copy, blog])).toEqual([
+      'route GET /api/blog is declared by both blog and news',
+      'projection blog-posts is declared by both blog and news',
+      'queue blog.notify is declared by both blog and news',
+      'module blog is declared twice by blog',
+      'route GET /api/blog is declared twice by blog',
+      'projection blog-posts is declared twice by blog',
+      'queue blog.notify is declared twice by blog',
+    ]);
+    expect(
+      compositionClashes([
+        blog,
+        { ...copy, routes: [copy.routes[1]!], projections: [], subscriptions: [] },
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a module naming another module's table: knex, a constant, raw SQL", () => {
+    const owners = new Map([
+      ['jobs', 'careers'],
+      ['blog_posts', 'blog'],
+      ['events', 'platform'],
+    ]);
+    const bad = [
+      file(
+        'modules/blog/src/queries.ts',
+        "export const open = (db) => db('jobs').where({ a: 1 });",
+      ),
+      file('modules/blog/src/projection.ts', 'const TABLE = "jobs as j";'),
+      file(
+        'modules/activity/src/queries.ts',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, not a template
+        "const quote = /['\"]/g, half = 1 / 2; await db.raw(`select * from ${'x'} join jobs on jobs.id = x.id`);",
+      ),
+      file('modules/activity/src/projection.ts', "await trx('events').where({ stream_id })"),
+    ];
+    expect(foreignTableQueries(bad, owners)).toEqual([
+      'modules/blog/src/queries.ts queries jobs, a table of careers',
+      'modules/blog/src/projection.ts queries jobs, a table of careers',
+      'modules/activity/src/queries.ts queries jobs, a table of careers',
+      'modules/activity/src/projection.ts queries events, a table of platform',
+    ]);
+    const good = [
+      file('modules/careers/src/queries.ts', "db('jobs')"),
+      file(
+        'modules/blog/src/routes.ts',
+        "// db('jobs') in a comment\nconst path = '/api/jobs', text = \"it's from jobs\";",
+      ),
+      file('modules/blog/src/blog.test.ts', "await app.db('jobs')"),
+    ];
+    expect(foreignTableQueries(good, owners)).toEqual([]);
+  });
+
+  it('a file outside platform querying the events table', () => {
+    const bad = [
+      file('apps/api/src/cli.ts', "const rows = await db('events').orderBy('position');"),
+      file('composition/src/runtime.ts', "await trx.raw('select max(position) from events');"),
+      file('modules/activity/src/projection.ts', 'await trx("events").where({ stream_id });'),
+      file('db/src/seed.ts', "await knex.raw('truncate table public.events restart identity');"),
+    ];
+    expect(eventLogQueries(bad)).toEqual(bad.map((f) => `${f.path} queries the events table`));
+    const good = [
+      file('modules/platform/src/event-store/event-store.ts', "db('events')"),
+      file('apps/api/src/app.test.ts', "await app.db('events').count()"),
+      file('db/migrations/20261122_0001_event_store.ts', "knex.schema.createTable('events')"),
+      file(
+        'apps/api/src/cli.ts',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, not a template
+        "const f = 'events.ndjson'; log(`Replayed ${n} events from ${f}`);",
+      ),
+    ];
+    expect(eventLogQueries(good)).toEqual([]);
+  });
+
+  it('an app importing another app, by package or by path', () => {
+    const apps = [
+      workspace('apps/api', '@kw/api'),
+      workspace('apps/worker', '@kw/worker'),
+      workspace('apps/web', '@kw/web'),
+    ];
+    const bad = [
+      file('apps/worker/src/worker.ts', "import { projections } from '@kw/api/modules';"),
+      file('apps/worker/src/main.ts', "import { processLogger } from '../../api/src/runtime.ts';"),
+      file('apps/web/src/store.ts', "const worker = await import('@kw/worker');"),
+      file('composition/src/index.ts', "export * from '@kw/api';"),
+    ];
+    expect(appImports(bad, apps)).toEqual([
+      'apps/worker/src/worker.ts imports @kw/api/modules, of apps/api',
+      'apps/worker/src/main.ts imports ../../api/src/runtime.ts, of apps/api',
+      'apps/web/src/store.ts imports @kw/worker, of apps/worker',
+      'composition/src/index.ts imports @kw/api, of apps/api',
+    ]);
+    const good = [
+      file(
+        'apps/api/src/ssr.ts',
+        "import { x } from './server.ts';\nconst webDir = new URL('../../web/', import.meta.url);",
+      ),
+      file('apps/worker/src/worker.ts', "import { openRuntime } from '@kw/composition';"),
+    ];
+    expect(appImports(good, apps)).toEqual([]);
+  });
+
+  it('a workspace importing a package its package.json does not declare', () => {
+    const workspaces = [
+      workspace('', 'kw', [], ['vitest']),
+      workspace('modules/foo', '@kw/foo', ['@kw/platform', 'zod']),
+      workspace('modules/platform', '@kw/platform'),
+      workspace('composition', '@kw/composition', ['@kw/platform']),
+    ];
+    const bad = [
+      file(
+        'modules/foo/src/a.ts',
+        "import pad from 'left-pad';\nimport { b } from '@kw/bar/contract';",
+      ),
+      file(
+        'modules/foo/src/b.ts',
+        "import { inject } from 'vitest';\nconst dir = import.meta.resolve('left-pad');",
+      ),
+      file('modules/foo/src/a.test.ts', "import nock from 'nock';"),
+    ];
+    expect(undeclaredImports(bad, workspaces)).toEqual([
+      'modules/foo/src/a.ts imports left-pad, which modules/foo/package.json does not declare',
+      'modules/foo/src/a.ts imports @kw/bar, which modules/foo/package.json does not declare',
+      'modules/foo/src/b.ts imports vitest, which modules/foo/package.json does not declare',
+      'modules/foo/src/b.ts imports left-pad, which modules/foo/package.json does not declare',
+      'modules/foo/src/a.test.ts imports nock, which modules/foo/package.json does not declare',
+    ]);
+    const good = [
+      file(
+        'modules/foo/src/c.ts',
+        "import { readFileSync } from 'node:fs';\nimport path from 'path';\nimport { z } from 'zod';\nimport { x } from '@kw/platform/http';\nimport './d.ts';",
+      ),
+      file('modules/foo/src/c.test.ts', "import { it } from 'vitest';\nimport '@kw/composition';"),
+      file('composition/src/modules.ts', "const m = (await import('@kw/foo')).fooModule;"),
+      file('tests/harness.ts', "import { fooModule } from '@kw/foo';"),
+    ];
+    expect(undeclaredImports(good, workspaces)).toEqual([]);
+  });
+
+  it('a dependency declared where nothing uses it', () => {
+    const workspaces = [
+      workspace('', 'kw', [], ['@biomejs/biome', 'vitest', '@types/node', 'left-pad']),
+      workspace(
+        'modules/foo',
+        '@kw/foo',
+        ['zod', 'express', 'swagger-ui-dist'],
+        ['@types/express', '@types/marked', 'vitest'],
+      ),
+    ];
+    const files = [
+      file(
+        'modules/foo/src/a.ts',
+        "import { z } from 'zod';\nconst ui = createRequire(import.meta.url).resolve('swagger-ui-dist/package.json');\nconst p = path.resolve('express');",
+      ),
+      file('modules/foo/src/a.test.ts', "import { it } from 'vitest';"),
+    ];
+    expect(unusedDeclarations(files, workspaces)).toEqual([
+      'package.json declares left-pad, unused there',
+      'modules/foo/package.json declares express, unused there',
+      'modules/foo/package.json declares @types/marked, unused there',
+      'modules/foo/package.json declares vitest, unused there',
+    ]);
+  });
+
+  it("the API loading a module's jobs.ts or geoip-lite", () => {
+    const at = 'file:///work/kw';
+    expect(
+      workerCodeLoaded([
+        `${at}/modules/contact/src/index.ts`,
+        `${at}/modules/contact/src/jobs.ts`,
+        `${at}/node_modules/geoip-lite/lib/geoip.js`,
+        `${at}/modules/platform/src/jobs/boss.ts`,
+      ]),
+    ).toEqual([
+      'the API loads modules/contact/src/jobs.ts',
+      'the API loads node_modules/geoip-lite/lib/geoip.js',
+    ]);
+  });
+
+  it('a subscribed queue without its one handler, a handler without a queue', () => {
+    expect(
+      unhandledQueues(
+        ['contact.enrich', 'projection.activity'],
+        [{ queue: 'contact.enrich' }, { queue: 'contact.enrich' }, { queue: 'contact.old' }],
+      ),
+    ).toEqual([
+      'queue contact.enrich has 2 handlers',
+      'queue projection.activity has no handler',
+      'a handler works queue contact.old, which nothing fills',
+    ]);
+    expect(unhandledQueues(['a.b'], [{ queue: 'a.b' }])).toEqual([]);
   });
 });
 

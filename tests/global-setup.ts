@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { prepareDatabase } from '@kw/api/runtime';
+import { prepareDatabase } from '@kw/composition';
 import { startEmbeddedPostgres } from '@kw/platform';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';

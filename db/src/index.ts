@@ -1,32 +1,50 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '@kw/platform';
 import type { Knex } from 'knex';
 
-const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
+const migrationsDir = new URL('../migrations/', import.meta.url);
 
 interface Migration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
 }
 
-/** Migrations are the .ts files of db/migrations, in name order; never edit one once merged. */
-const migrationSource: Knex.MigrationSource<string> = {
-  async getMigrations() {
-    return readdirSync(migrationsDir)
-      .filter((name) => /^\d{8}_\d{4}_[\w-]+\.ts$/.test(name))
-      .sort();
-  },
-  getMigrationName(name) {
-    return name;
-  },
-  async getMigration(name) {
-    return (await import(pathToFileURL(`${migrationsDir}${name}`).href)) as Migration;
-  },
-};
+interface MigrationFile {
+  name: string;
+  url: URL;
+}
 
-export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+/**
+ * Migrations are the .ts files of db/migrations and of the folders modules name
+ * (ServerModule.migrations), in name order across all of them; never edit one once merged.
+ */
+function migrationSource(moduleDirs: readonly URL[]): Knex.MigrationSource<MigrationFile> {
+  return {
+    async getMigrations() {
+      const files = new Map<string, MigrationFile>();
+      for (const dir of [migrationsDir, ...moduleDirs]) {
+        for (const name of readdirSync(fileURLToPath(dir))) {
+          if (!/^\d{8}_\d{4}_[\w-]+\.ts$/.test(name)) continue;
+          if (files.has(name)) throw new Error(`Two migrations are named ${name}`);
+          files.set(name, { name, url: new URL(name, dir) });
+        }
+      }
+      return [...files.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+    },
+    getMigrationName(file) {
+      return file.name;
+    },
+    async getMigration(file) {
+      return (await import(file.url.href)) as Migration;
+    },
+  };
+}
+
+export async function migrateLatest(db: Db, moduleDirs: readonly URL[] = []): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({
+    migrationSource: migrationSource(moduleDirs),
+  })) as [number, string[]];
   return applied;
 }
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { adminUsername, setPassword } from '@kw/auth';
+import { prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
   type Config,
@@ -21,15 +22,30 @@ import {
   createDb,
   type Db,
   EventStore,
+  eventLogRows,
   loadConfig,
   rebuildProjections,
+  replaceEventLog,
 } from '@kw/platform';
 import { connectDatabase } from './database-lock.ts';
-import { projections } from './modules.ts';
-import { prepareDatabase, processLogger } from './runtime.ts';
 
-/** Tables that are not projections: a backup keeps them, a restore puts them back. */
-const SOURCE_TABLES = ['events', 'admin_credentials'] as const;
+/** What a backup keeps besides the files: the event log and the credentials, which are not events. */
+const EVENT_LOG_FILE = 'events.ndjson';
+const CREDENTIALS = 'admin_credentials';
+
+async function writeLines(file: string, rows: AsyncIterable<unknown> | Iterable<unknown>) {
+  const out = createWriteStream(file);
+  for await (const row of rows) out.write(`${JSON.stringify(row)}\n`);
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+async function* readLines(file: string): AsyncGenerator<Record<string, unknown>> {
+  for await (const line of createInterface({ input: createReadStream(file) })) {
+    if (line.trim()) yield JSON.parse(line) as Record<string, unknown>;
+  }
+}
 
 async function promptHidden(question: string): Promise<string> {
   let muted = false;
@@ -69,16 +85,11 @@ async function adminPassword(config: Config, db: Db, store: EventStore): Promise
 async function backup(config: Config, db: Db, target?: string): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'kw-backup-'));
   try {
-    for (const table of SOURCE_TABLES) {
-      const out = createWriteStream(path.join(work, `${table}.ndjson`));
-      const rows = await db(table)
-        .select('*')
-        .orderBy(table === 'events' ? 'position' : 'username');
-      for (const row of rows) out.write(`${JSON.stringify(row)}\n`);
-      await new Promise<void>((resolve, reject) =>
-        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      );
-    }
+    await writeLines(path.join(work, EVENT_LOG_FILE), eventLogRows(db));
+    await writeLines(
+      path.join(work, `${CREDENTIALS}.ndjson`),
+      await db(CREDENTIALS).select('*').orderBy('username'),
+    );
     for (const dir of [config.uploadsDir, config.privateDir]) {
       if (existsSync(dir)) cpSync(dir, path.join(work, path.basename(dir)), { recursive: true });
     }
@@ -105,30 +116,12 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
   try {
     execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
     await db.transaction(async (trx) => {
-      await trx.raw('truncate table events, admin_credentials restart identity');
-      for (const table of SOURCE_TABLES) {
-        const lines = createInterface({
-          input: createReadStream(path.join(work, `${table}.ndjson`)),
-        });
-        let batch: Record<string, unknown>[] = [];
-        for await (const line of lines) {
-          if (!line.trim()) continue;
-          const row = JSON.parse(line) as Record<string, unknown>;
-          if (table === 'events') {
-            row.data = JSON.stringify(row.data);
-            row.metadata = JSON.stringify(row.metadata);
-          }
-          batch.push(row);
-          if (batch.length === 500) {
-            await trx(table).insert(batch);
-            batch = [];
-          }
-        }
-        if (batch.length > 0) await trx(table).insert(batch);
-      }
-      await trx.raw(
-        `select setval(pg_get_serial_sequence('events', 'position'), coalesce((select max(position) from events), 0) + 1, false)`,
-      );
+      await replaceEventLog(trx, readLines(path.join(work, EVENT_LOG_FILE)));
+      await trx(CREDENTIALS).del();
+      const credentials = [];
+      for await (const row of readLines(path.join(work, `${CREDENTIALS}.ndjson`)))
+        credentials.push(row);
+      if (credentials.length > 0) await trx(CREDENTIALS).insert(credentials);
     });
     for (const dir of [config.uploadsDir, config.privateDir]) {
       const saved = path.join(work, path.basename(dir));

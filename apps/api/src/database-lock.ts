@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { resolveDatabase } from '@kw/composition';
 import type { Config } from '@kw/platform';
 import pg from 'pg';
-import { resolveDatabase } from './runtime.ts';
 
 // While `make run` owns the embedded PostgreSQL, it writes the URL here, so that `make seed`,
 // `make backup` and the others use the running server instead of starting a second one.

@@ -1,6 +1,6 @@
 // The API process on its own (docker-compose runs it this way, beside the worker).
+import { prepareDatabase, processLogger, resolveDatabase } from '@kw/composition';
 import { ConfigError, loadConfig } from '@kw/platform';
-import { prepareDatabase, processLogger, resolveDatabase } from './runtime.ts';
 import { startApi } from './server.ts';
 
 try {

@@ -2,10 +2,10 @@
 // demo content, then the API and the worker together. Ctrl-C stops all of them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { prepareDatabase, processLogger, projections, resolveDatabase } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import { ConfigError, createDb, EventStore, loadConfig } from '@kw/platform';
 import { announceDatabase } from './database-lock.ts';
-import { prepareDatabase, processLogger, resolveDatabase } from './runtime.ts';
 
 const dev = process.argv.includes('--dev');
 if (dev) process.env.NODE_ENV = 'development';
@@ -77,7 +77,7 @@ async function start(): Promise<void> {
     const { seeded } = await seedDemoContent(
       // No job queue here: the worker's (async) projections are applied in the append's transaction.
       new EventStore(db, {
-        projections: (await import('./modules.ts')).projections.map((p) => ({
+        projections: projections.map((p) => ({
           ...p,
           mode: 'inline' as const,
         })),

@@ -2,10 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
 import { contentPagesStamp } from '@kw/blog';
+import { openRuntime, type Runtime, routes } from '@kw/composition';
 import type { Config, Logger } from '@kw/platform';
 import { createApp } from './app.ts';
-import { routes } from './modules.ts';
-import { openRuntime, type Runtime } from './runtime.ts';
 import { developmentRenderer, PageCache, productionRenderer, type WebRenderer } from './ssr.ts';
 
 export interface RunningApi {

@@ -1,6 +1,6 @@
 // The worker process on its own (docker-compose runs it beside the API).
 
-import { processLogger } from '@kw/api/runtime';
+import { processLogger } from '@kw/composition';
 import { ConfigError, loadConfig } from '@kw/platform';
 import { startWorker } from './worker.ts';
 

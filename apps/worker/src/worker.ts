@@ -1,40 +1,21 @@
 import { hostname } from 'node:os';
-import { activityHandlers } from '@kw/activity/jobs';
-import { analyticsHandlers } from '@kw/analytics/jobs';
-import { projections } from '@kw/api/modules';
-import { openRuntime } from '@kw/api/runtime';
-import { careersHandlers } from '@kw/careers/jobs';
-import { contactHandlers } from '@kw/contact/jobs';
-import { newsletterHandlers } from '@kw/newsletter/jobs';
+import { openRuntime } from '@kw/composition';
+import { workerHandlers } from '@kw/composition/worker';
 import {
   type Config,
   createMailer,
   type EventHandler,
   type EventJob,
   type Logger,
-  projectionQueue,
   type WorkerContext,
 } from '@kw/platform';
 import { mailFrom } from '@kw/site';
 
 export const HEARTBEAT_INTERVAL_MS = 5_000;
 
-/** One registry of every job the worker runs: module handlers and async projections. */
+/** Every job the worker runs: the modules' handlers and the async projections. */
 export function allHandlers(): EventHandler[] {
-  const asyncProjections: EventHandler[] = projections
-    .filter((p) => p.mode === 'async')
-    .map((projection) => ({
-      queue: projectionQueue(projection),
-      handle: (event, { db }) => db.transaction((trx) => projection.apply(trx, event)),
-    }));
-  return [
-    ...contactHandlers,
-    ...newsletterHandlers,
-    ...analyticsHandlers,
-    ...careersHandlers,
-    ...activityHandlers,
-    ...asyncProjections,
-  ];
+  return workerHandlers();
 }
 
 export interface RunningWorker {

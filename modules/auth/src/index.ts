@@ -1,6 +1,7 @@
 import type { ServerModule } from '@kw/platform';
 import { loginAttemptsProjection } from './projection.ts';
 import { authRoutes } from './routes.ts';
+import { CREDENTIALS } from './service.ts';
 
 export { type AuthEvent, adminStream, authEvents } from './events.ts';
 export {
@@ -18,4 +19,5 @@ export const authModule: ServerModule = {
   routes: authRoutes,
   projections: [loginAttemptsProjection],
   subscriptions: [],
+  tables: [CREDENTIALS],
 };

@@ -27,6 +27,7 @@ export const careersModule: ServerModule = {
   routes: careersRoutes,
   projections: [jobCategoriesProjection, jobsProjection, jobApplicationsProjection],
   subscriptions: careersSubscriptions,
+  jobs: async () => (await import('./jobs.ts')).careersHandlers,
   sitemap: careersSitemap,
 };
 

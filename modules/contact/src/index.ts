@@ -33,4 +33,5 @@ export const contactModule: ServerModule = {
   routes: contactRoutes,
   projections: [contactSubmissionsProjection],
   subscriptions: [enrichContactSubscription, notifyAdminSubscription],
+  jobs: async () => (await import('./jobs.ts')).contactHandlers,
 };

@@ -30,4 +30,5 @@ export const newsletterModule: ServerModule = {
   routes: newsletterRoutes,
   projections: [newsletterSubscribersProjection],
   subscriptions: [enrichSubscriberSubscription, welcomeSubscriberSubscription],
+  jobs: async () => (await import('./jobs.ts')).newsletterHandlers,
 };

@@ -3,6 +3,7 @@ export { escapeHtml } from './contract.ts';
 export * from './db.ts';
 export * from './embedded-postgres.ts';
 export * from './errors.ts';
+export * from './event-store/backup.ts';
 export * from './event-store/catalogue.ts';
 export * from './event-store/command-handler.ts';
 export * from './event-store/event-store.ts';

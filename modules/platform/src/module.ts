@@ -6,12 +6,25 @@ import type { RouteDef } from './http/index.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
 
-/** What a business module gives the API: its routes, read models and worker subscriptions. */
+/** What a business module gives the API and the worker, listed once in @kw/composition. */
 export interface ServerModule {
+  /** The module's folder under modules/ (and its package, @kw/<name>). */
   name: string;
   routes: RouteDef[];
   projections: Projection[];
   subscriptions: Subscription[];
+  /** Tables the module owns besides its projections' (auth's credentials). */
+  tables?: string[];
+  /**
+   * A folder of the module's own migrations, `new URL('./migrations/', import.meta.url)`,
+   * applied with db/migrations in name order (YYYYMMDD_NNNN_name.ts).
+   */
+  migrations?: URL;
+  /**
+   * The worker's handlers for the subscriptions, as `() => import('./jobs.ts')…`: only the
+   * worker calls it, so the API never loads worker-only code (geoip-lite, the e-mails).
+   */
+  jobs?(): Promise<EventHandler[]>;
   /** Public pages this module adds to sitemap.xml (published content only). */
   sitemap?(db: Db): Promise<SitemapEntry[]>;
 }

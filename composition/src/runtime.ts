@@ -14,7 +14,7 @@ import {
   type RunningPostgres,
   startEmbeddedPostgres,
 } from '@kw/platform';
-import { projections, queueNames, subscriptions } from './modules.ts';
+import { modules, projections, queueNames, subscriptions } from './modules.ts';
 
 /** The database URL to use: DATABASE_URL, or an embedded PostgreSQL kept in DATA_DIR/pg. */
 export async function resolveDatabase(
@@ -29,7 +29,10 @@ export async function resolveDatabase(
 export async function prepareDatabase(url: string, logger?: Logger): Promise<void> {
   const db = createDb(url, { min: 0, max: 2 });
   try {
-    const applied = await migrateLatest(db);
+    const applied = await migrateLatest(
+      db,
+      modules.flatMap((m) => (m.migrations ? [m.migrations] : [])),
+    );
     if (applied.length > 0) logger?.info({ applied }, 'migrations applied');
   } finally {
     await db.destroy();

@@ -1,0 +1,15 @@
+export {
+  asyncProjections,
+  modules,
+  projections,
+  queueNames,
+  routes,
+  subscriptions,
+} from './modules.ts';
+export {
+  openRuntime,
+  prepareDatabase,
+  processLogger,
+  type Runtime,
+  resolveDatabase,
+} from './runtime.ts';

@@ -1,0 +1,21 @@
+// The worker's side of the composition: a separate entry point, so that the API never loads
+// the modules' jobs (and what they load, such as geoip-lite).
+import { type EventHandler, projectionQueue } from '@kw/platform';
+import { asyncProjections, modules } from './modules.ts';
+
+const moduleHandlers: EventHandler[] = (
+  await Promise.all(modules.map(async (m) => (m.jobs ? await m.jobs() : [])))
+).flat();
+
+/** Every job the worker runs: each module's handlers, then one per async projection. */
+export function workerHandlers(): EventHandler[] {
+  return [
+    ...moduleHandlers,
+    ...asyncProjections.map(
+      (projection): EventHandler => ({
+        queue: projectionQueue(projection),
+        handle: (event, { db }) => db.transaction((trx) => projection.apply(trx, event)),
+      }),
+    ),
+  ];
+}
