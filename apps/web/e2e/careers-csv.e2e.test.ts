@@ -1,7 +1,7 @@
 import type { JobApplication } from '@kw/careers/contract';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { applicationsCsv } from '../src/admin/careers/applicationsCsv.ts';
+import { applicationsCsv } from '../src/features/careers/admin/applicationsCsv.ts';
 
 // The export the Job Manager builds in the browser, with the same CSV library build.
 

@@ -1,5 +1,5 @@
 import { company } from '@kw/site';
-import { organizationJsonLd } from './public/site/structured-data.ts';
+import { organizationJsonLd } from './features/site/public/structured-data.ts';
 
 /** What a page says about itself to browsers and search engines. */
 export interface Seo {

@@ -1,0 +1,95 @@
+import { longDate } from '@kw/blog/presentation';
+import { Link, useParams } from 'react-router';
+import { usePublicQuery } from '../../../public-query.ts';
+import { ShareButton } from '../../../shared/public/ShareButton.tsx';
+import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
+import { blogQueries } from './blogQueries.ts';
+
+export const AUTHOR_LABEL = 'Grand River Digital Team';
+
+function DetailSkeleton() {
+  return (
+    <div className="container content-section" role="status" aria-busy="true" aria-label="Loading">
+      <div className="skeleton-block" style={{ height: 40, width: '60%' }} />
+      <div className="skeleton-block" />
+      <div className="skeleton-block skeleton-image" />
+    </div>
+  );
+}
+
+export function BlogPostNotFound() {
+  return (
+    <section className="container not-found">
+      <div className="card">
+        <h1>Blog Post Not Found</h1>
+        <p>The blog post you're looking for doesn't exist or has been moved.</p>
+        <Link to="/blog" className="button button-primary">
+          Back to Blog
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const { data: post, isLoading, isError } = usePublicQuery(blogQueries.post, slug);
+  if (isLoading) return <DetailSkeleton />;
+  if (isError || !post) return <BlogPostNotFound />;
+  const date = post.publishedAt ?? post.createdAt;
+  return (
+    <article className="container content-section post">
+      <header className="post-header">
+        <div className="badges">
+          {post.categories.map((c) => (
+            <span key={c} className="badge">
+              {c}
+            </span>
+          ))}
+        </div>
+        <h1>{post.title}</h1>
+        {post.excerpt && <p className="lead">{post.excerpt}</p>}
+        <p className="post-meta">
+          <time dateTime={date}>{longDate(date)}</time>
+          <span>{AUTHOR_LABEL}</span>
+          <span>{post.readingMinutes} min read</span>
+        </p>
+      </header>
+      <div className="post-layout">
+        <aside className="post-aside">
+          <TableOfContents headings={post.headings} baseLevel={1} />
+        </aside>
+        <div className="post-main">
+          {post.featuredImage && <img className="post-image" src={post.featuredImage} alt="" />}
+          <div
+            className="prose"
+            // Sanitised on the server (sanitize-html): no scripts, handlers or javascript: URLs.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised content
+            dangerouslySetInnerHTML={{ __html: post.html }}
+          />
+          {post.tags.length > 0 && (
+            <ul className="tag-list" aria-label="Tags">
+              {post.tags.map((t) => (
+                <li key={t} className="tag">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="actions post-actions">
+            <ShareButton title={post.title} />
+            <Link to="/blog" className="button button-secondary">
+              Back to Blog
+            </Link>
+            <Link to="/blog" className="button button-secondary">
+              More Blog Posts
+            </Link>
+            <Link to="/contact" className="button button-primary">
+              Get in Touch
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

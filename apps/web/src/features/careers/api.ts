@@ -1,0 +1,106 @@
+import type {
+  ApplicationStatusUpdate,
+  Job,
+  JobApplication,
+  JobCategory,
+  JobCategoryInput,
+  JobInput,
+} from '@kw/careers/contract';
+import { api } from '../../api/api.ts';
+
+/**
+ * The careers calls: the careers page's (public-site.md §7) and the Job Manager's (admin.md §7).
+ * The admin lists go out with the stored bearer token like every call of the slice, so the
+ * administrator gets drafts and inactive items too.
+ */
+export const careersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listPublishedJobs: build.query<Job[], void>({
+      query: () => '/api/jobs?published=true',
+      providesTags: ['Job'],
+    }),
+    listJobCategories: build.query<JobCategory[], void>({
+      query: () => '/api/job-categories',
+      providesTags: ['JobCategory'],
+    }),
+    applyForJob: build.mutation<{ id: string }, { jobId: string; form: FormData }>({
+      query: ({ jobId, form }) => ({
+        url: `/api/jobs/${encodeURIComponent(jobId)}/apply`,
+        method: 'POST',
+        body: form,
+      }),
+      invalidatesTags: ['JobApplication'],
+    }),
+    listAllJobs: build.query<Job[], void>({
+      query: () => '/api/jobs',
+      providesTags: ['Job'],
+    }),
+    listAllJobCategories: build.query<JobCategory[], void>({
+      query: () => '/api/job-categories',
+      providesTags: ['JobCategory'],
+    }),
+    createJobCategory: build.mutation<JobCategory, JobCategoryInput>({
+      query: (body) => ({ url: '/api/job-categories', method: 'POST', body }),
+      invalidatesTags: ['JobCategory'],
+    }),
+    updateJobCategory: build.mutation<JobCategory, JobCategoryInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/api/job-categories/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['JobCategory'],
+    }),
+    deleteJobCategory: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/job-categories/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['JobCategory', 'Job'],
+    }),
+    createJob: build.mutation<Job, JobInput>({
+      query: (body) => ({ url: '/api/jobs', method: 'POST', body }),
+      invalidatesTags: ['Job'],
+    }),
+    updateJob: build.mutation<Job, JobInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/api/jobs/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Job'],
+    }),
+    deleteJob: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/jobs/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Job'],
+    }),
+    listJobApplications: build.query<JobApplication[], void>({
+      query: () => '/api/job-applications',
+      providesTags: ['JobApplication'],
+    }),
+    setApplicationStatus: build.mutation<JobApplication, ApplicationStatusUpdate & { id: string }>({
+      query: ({ id, ...body }) => ({
+        url: `/api/job-applications/${id}/status`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: ['JobApplication'],
+    }),
+    /** The spam verdict: `isSpam` true flags it by hand, false reverses a flag. */
+    setApplicationSpam: build.mutation<JobApplication, { id: string; isSpam: boolean }>({
+      query: ({ id, isSpam }) => ({
+        url: `/api/job-applications/${id}/spam`,
+        method: isSpam ? 'POST' : 'DELETE',
+      }),
+      invalidatesTags: ['JobApplication'],
+    }),
+    deleteJobApplication: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/job-applications/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['JobApplication'],
+    }),
+  }),
+});
+
+export const {
+  useListAllJobsQuery,
+  useListAllJobCategoriesQuery,
+  useCreateJobCategoryMutation,
+  useUpdateJobCategoryMutation,
+  useDeleteJobCategoryMutation,
+  useCreateJobMutation,
+  useUpdateJobMutation,
+  useDeleteJobMutation,
+  useListJobApplicationsQuery,
+  useSetApplicationStatusMutation,
+  useSetApplicationSpamMutation,
+  useDeleteJobApplicationMutation,
+} = careersApi;
