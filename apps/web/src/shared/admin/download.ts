@@ -1,3 +1,5 @@
+import { formatDate } from '../dates.ts';
+
 /** Hands a file to the browser as a download. */
 export function saveFile(
   content: Blob | string,
@@ -21,9 +23,7 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** Today's date as YYYY-MM-DD in the browser's zone, for file names. */
+/** Today's date as YYYY-MM-DD in the business's zone, for file names. */
 export function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return formatDate(new Date(), 'day');
 }

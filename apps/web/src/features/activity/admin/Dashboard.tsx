@@ -14,6 +14,7 @@ import {
 import { Alert, App, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../../shared/dates.ts';
 import { useListContactSubmissionsQuery } from '../../contact/api.ts';
 import { useListSubscriptionsQuery } from '../../newsletter/api.ts';
 import {
@@ -120,10 +121,7 @@ function RecentActivity() {
           </span>
           <div>
             <div>{item.title}</div>
-            <Typography.Text
-              type="secondary"
-              title={new Date(item.timestamp).toLocaleString('en-CA')}
-            >
+            <Typography.Text type="secondary" title={formatDate(item.timestamp, 'dateTime')}>
               {relativeTime(item.timestamp)}
             </Typography.Text>
           </div>

@@ -3,7 +3,7 @@ import { EDITOR_ACCEPT } from '@kw/media/contract';
 import { Alert, App, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
-import { fromLocalInput, toLocalInput } from '../../../shared/admin/dates.ts';
+import { fromDateTimeInput, toDateTimeInput } from '../../../shared/admin/dateTimeInput.ts';
 import { LabelInput } from '../../../shared/admin/LabelInput.tsx';
 import {
   isStaleEdit,
@@ -34,7 +34,7 @@ function initialValues(post?: BlogPost): Values {
     excerpt: post?.excerpt ?? '',
     content: post?.content ?? '',
     published: post?.published ?? false,
-    publishedAt: toLocalInput(post?.publishedAt),
+    publishedAt: toDateTimeInput(post?.publishedAt),
     featuredImage: post?.featuredImage ?? '',
     tags: post?.tags ?? [],
     categories: post?.categories ?? [],
@@ -104,7 +104,7 @@ export function BlogEditor({
   const onFinish = async (values: Values) => {
     const body: PostForm & { id?: string } = {
       ...values,
-      publishedAt: fromLocalInput(values.publishedAt),
+      publishedAt: fromDateTimeInput(values.publishedAt),
       ...(post ? { id: post.id, version: post.version } : {}),
     };
     try {

@@ -1,8 +1,8 @@
 import type { BlogPost } from '@kw/blog/contract';
 import { App, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { shortDate } from '../../../shared/admin/dates.ts';
 import { ManagerFrame, ManagerRow } from '../../../shared/admin/ManagerFrame.tsx';
+import { formatDate } from '../../../shared/dates.ts';
 import { useDeletePostMutation, useListAllPostsQuery } from '../api.ts';
 import { BlogEditor } from './BlogEditor.tsx';
 
@@ -115,7 +115,7 @@ export function BlogManager() {
             post.published &&
             post.publishedAt &&
             Date.parse(post.publishedAt) > Date.now() && (
-              <Tag color="gold">Scheduled for {shortDate(post.publishedAt)}</Tag>
+              <Tag color="gold">Scheduled for {formatDate(post.publishedAt, 'shortDay')}</Tag>
             )
           }
           onEdit={() => setEditing(post)}
@@ -132,7 +132,7 @@ export function BlogManager() {
           )}
           <Space wrap size={12}>
             <Typography.Text type="secondary">
-              {shortDate(post.publishedAt ?? post.createdAt)}
+              {formatDate(post.publishedAt ?? post.createdAt, 'shortDay')}
             </Typography.Text>
             <Typography.Text type="secondary">{AUTHOR_LABEL}</Typography.Text>
             <span>

@@ -1,9 +1,9 @@
 import type { BlogImportPreview } from '@kw/blog/contract';
-import { longDate } from '@kw/blog/contract';
 import { Alert, App, Button, Card, Col, Descriptions, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
 import { useServerPreview } from '../../../shared/admin/useServerPreview.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { useImportBlogPostMutation, usePreviewBlogImportMutation } from '../api.ts';
 
 const PREVIEW_CHARS = 500;
@@ -105,7 +105,9 @@ export function JsonImportPage() {
                   <Descriptions.Item label="Read time">{post.readTime}</Descriptions.Item>
                   <Descriptions.Item label="Status">
                     {post.published ? 'Published' : 'Draft'}
-                    {post.publishedAt ? ` — ${longDate(post.publishedAt)}` : ''}
+                    {post.publishedAt
+                      ? ` — ${formatDate(post.publishedAt, 'longDay', 'calendar')}`
+                      : ''}
                   </Descriptions.Item>
                   <Descriptions.Item label="Featured image">
                     {post.featuredImage || '—'}

@@ -1,8 +1,9 @@
 import type { BlogPost } from '@kw/blog/contract';
-import { BLOG_EXCERPT_FALLBACK, excerptOrFallback, longDate } from '@kw/blog/presentation';
+import { BLOG_EXCERPT_FALLBACK, excerptOrFallback } from '@kw/blog/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { blogQueries } from './blogQueries.ts';
 
 export const BLOG_TAGS_PER_CARD = 3;
@@ -53,7 +54,7 @@ function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
       <div className="card-body">
         <div className="card-meta">
           <time dateTime={post.publishedAt ?? post.createdAt}>
-            {longDate(post.publishedAt ?? post.createdAt)}
+            {formatDate(post.publishedAt ?? post.createdAt, 'longDay', 'calendar')}
           </time>
           {post.categories[0] && <span className="badge">{post.categories[0]}</span>}
         </div>

@@ -1,6 +1,6 @@
-import { longDate } from '@kw/blog/presentation';
 import { Link, useParams } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { blogQueries } from './blogQueries.ts';
@@ -50,7 +50,7 @@ export function BlogPostPage() {
         <h1>{post.title}</h1>
         {post.excerpt && <p className="lead">{post.excerpt}</p>}
         <p className="post-meta">
-          <time dateTime={date}>{longDate(date)}</time>
+          <time dateTime={date}>{formatDate(date, 'longDay', 'calendar')}</time>
           <span>{AUTHOR_LABEL}</span>
           <span>{post.readingMinutes} min read</span>
         </p>

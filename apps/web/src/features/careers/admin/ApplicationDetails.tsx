@@ -1,9 +1,8 @@
 import type { JobApplication } from '@kw/careers/contract';
 import { Alert, Button, Descriptions, Modal, Space, Typography } from 'antd';
+import { formatDate } from '../../../shared/dates.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { STATUS_ACTIONS, useApplicationActions } from './useStatusChange.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-CA');
 
 function RejectionEmail({ application }: { application: JobApplication }) {
   if (application.status !== 'rejected') return null;
@@ -11,7 +10,7 @@ function RejectionEmail({ application }: { application: JobApplication }) {
     <Alert
       type="success"
       showIcon
-      title={`Rejection email sent on ${when(application.rejectionEmailSentAt)}`}
+      title={`Rejection email sent on ${formatDate(application.rejectionEmailSentAt, 'dateTime')}`}
     />
   ) : (
     <Alert type="info" showIcon title="Rejection email not sent yet: it is on its way." />
@@ -64,7 +63,7 @@ export function ApplicationDetails({
               <StatusTag status={application.status} />
             </Descriptions.Item>
             <Descriptions.Item label="Applied Date">
-              {when(application.appliedAt)}
+              {formatDate(application.appliedAt, 'dateTime')}
             </Descriptions.Item>
             <Descriptions.Item label="Cover Letter">
               <Typography.Paragraph style={{ whiteSpace: 'pre-line', margin: 0 }}>

@@ -22,6 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { formatDate } from '../../../shared/dates.ts';
 import { useListJobApplicationsQuery } from '../api.ts';
 import { ApplicationDetails } from './ApplicationDetails.tsx';
 import { downloadApplicationsCsv } from './exportCsv.ts';
@@ -167,7 +168,7 @@ export function ApplicationsTab({
           {
             title: 'Applied Date',
             dataIndex: 'appliedAt',
-            render: (value: string) => new Date(value).toLocaleDateString('en-CA'),
+            render: (value: string) => formatDate(value, 'day'),
           },
           {
             title: 'Actions',

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { serverMessage } from '../../../api/api.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { useDeleteJobMutation } from '../api.ts';
 
 /** Job search: title or location, case-insensitive. */
@@ -102,7 +103,7 @@ export function JobsTab({
                   <span>{job.location || '—'}</span>
                   <span>{EMPLOYMENT_TYPE_LABELS[job.employmentType]}</span>
                   <span>{job.salaryRange || 'Competitive'}</span>
-                  <span>{new Date(job.createdAt).toLocaleDateString('en-CA')}</span>
+                  <span>{formatDate(job.createdAt, 'day')}</span>
                 </Space>
               </Card>
             </Col>

@@ -1,8 +1,8 @@
 import type { CaseStudy } from '@kw/case-studies/contract';
 import { App, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { shortDate } from '../../../shared/admin/dates.ts';
 import { ManagerFrame, ManagerRow } from '../../../shared/admin/ManagerFrame.tsx';
+import { formatDate } from '../../../shared/dates.ts';
 import { LimitedTags } from '../../blog/admin/BlogManager.tsx';
 import { useDeleteCaseStudyMutation, useListAllCaseStudiesQuery } from '../api.ts';
 import { CaseStudyEditor } from './CaseStudyEditor.tsx';
@@ -95,7 +95,9 @@ export function CaseStudyManager() {
           <div style={{ margin: '6px 0' }}>
             <Space wrap size={12}>
               <Typography.Text strong>{s.clientName || 'Confidential Client'}</Typography.Text>
-              <Typography.Text type="secondary">{shortDate(s.createdAt)}</Typography.Text>
+              <Typography.Text type="secondary">
+                {formatDate(s.createdAt, 'shortDay')}
+              </Typography.Text>
               {s.projectType && <Typography.Text type="secondary">{s.projectType}</Typography.Text>}
             </Space>
           </div>

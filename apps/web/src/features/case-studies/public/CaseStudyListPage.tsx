@@ -1,9 +1,10 @@
-import { excerptOrFallback, longDate } from '@kw/blog/presentation';
+import { excerptOrFallback } from '@kw/blog/presentation';
 import type { CaseStudy } from '@kw/case-studies/contract';
 import { CASE_STUDY_EXCERPT_FALLBACK } from '@kw/case-studies/presentation';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { CardImage, SkeletonCards } from '../../blog/public/BlogListPage.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
 
@@ -30,7 +31,9 @@ function CaseStudyCard({ study, first }: { study: CaseStudy; first: boolean }) {
       {study.featuredImage && <CardImage src={study.featuredImage} first={first} />}
       <div className="card-body">
         <div className="card-meta">
-          <time dateTime={study.createdAt}>{longDate(study.createdAt)}</time>
+          <time dateTime={study.createdAt}>
+            {formatDate(study.createdAt, 'longDay', 'calendar')}
+          </time>
           {study.industry && <span className="badge">{study.industry}</span>}
         </div>
         <h2 className="card-title clamp-2">{study.title}</h2>

@@ -1,6 +1,6 @@
-import { monthYear } from '@kw/case-studies/presentation';
 import { Link, useParams } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
@@ -55,7 +55,7 @@ export function CaseStudyPage() {
           </div>
           <div>
             <dt>Completed</dt>
-            <dd>{monthYear(study.createdAt)}</dd>
+            <dd>{formatDate(study.createdAt, 'monthYear', 'calendar')}</dd>
           </div>
           <div>
             <dt>Industry</dt>

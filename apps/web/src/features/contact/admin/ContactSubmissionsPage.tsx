@@ -33,6 +33,7 @@ import {
 import { stringify } from 'csv-stringify/browser/esm/sync';
 import { useMemo, useState } from 'react';
 import { saveFile, today } from '../../../shared/admin/download.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import {
   useContactAnalyticsQuery,
   useDeleteContactSubmissionMutation,
@@ -188,7 +189,7 @@ function Details({ s }: { s: ContactSubmission }) {
       <Descriptions.Item label="Priority">{capital(s.priority)}</Descriptions.Item>
       <Descriptions.Item label="Processed">{s.processed ? 'Yes' : 'No'}</Descriptions.Item>
       <Descriptions.Item label="Responded">
-        {s.respondedAt ? new Date(s.respondedAt).toLocaleString('en-CA') : '—'}
+        {s.respondedAt ? formatDate(s.respondedAt, 'dateTime') : '—'}
       </Descriptions.Item>
       <Descriptions.Item label="Response Notes">{s.responseNotes || '—'}</Descriptions.Item>
       {s.isSpam && (
@@ -203,9 +204,7 @@ function Details({ s }: { s: ContactSubmission }) {
         {s.os ? ` on ${s.os}` : ''}
       </Descriptions.Item>
       <Descriptions.Item label="IP Address">{s.ipAddress || '—'}</Descriptions.Item>
-      <Descriptions.Item label="Received">
-        {new Date(s.createdAt).toLocaleString('en-CA')}
-      </Descriptions.Item>
+      <Descriptions.Item label="Received">{formatDate(s.createdAt, 'dateTime')}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -426,9 +425,7 @@ export function ContactSubmissionsPage() {
           {
             title: 'Date',
             dataIndex: 'createdAt',
-            render: (v: string) => (
-              <span title={new Date(v).toLocaleString('en-CA')}>{relativeTime(v)}</span>
-            ),
+            render: (v: string) => <span title={formatDate(v, 'dateTime')}>{relativeTime(v)}</span>,
           },
           {
             title: 'Actions',

@@ -14,6 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
 import { uploadFile } from '../../../shared/admin/upload.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import { useDeleteMediaMutation, useListMediaQuery } from '../api.ts';
 
 /** One file's upload as the page shows it (admin.md §3 Upload progress entry). */
@@ -215,7 +216,7 @@ export function MediaManager() {
           {
             title: 'Uploaded',
             dataIndex: 'uploadedAt',
-            render: (at: string) => new Date(at).toLocaleString('en-US'),
+            render: (at: string) => formatDate(at, 'usDateTime'),
           },
           { title: 'URL', dataIndex: 'url', render: (url: string) => <code>{url}</code> },
           {

@@ -24,6 +24,7 @@ import {
 import { useMemo, useState } from 'react';
 import { storedToken } from '../../../api/api.ts';
 import { filenameFrom, saveFile } from '../../../shared/admin/download.ts';
+import { formatDate } from '../../../shared/dates.ts';
 import {
   useDeleteSubscriptionMutation,
   useListSubscriptionsQuery,
@@ -93,11 +94,11 @@ function Details({ s }: { s: NewsletterSubscription }) {
         </Descriptions.Item>
         <Descriptions.Item label="Source">{s.source || 'website'}</Descriptions.Item>
         <Descriptions.Item label="Subscribed">
-          {new Date(s.createdAt).toLocaleString('en-CA')}
+          {formatDate(s.createdAt, 'dateTime')}
         </Descriptions.Item>
         {s.unsubscribedAt && (
           <Descriptions.Item label="Unsubscribed">
-            {new Date(s.unsubscribedAt).toLocaleString('en-CA')}
+            {formatDate(s.unsubscribedAt, 'dateTime')}
           </Descriptions.Item>
         )}
       </Descriptions>
@@ -311,9 +312,7 @@ export function NewsletterPage() {
           {
             title: 'Created',
             dataIndex: 'createdAt',
-            render: (v: string) => (
-              <span title={new Date(v).toLocaleString('en-CA')}>{relativeTime(v)}</span>
-            ),
+            render: (v: string) => <span title={formatDate(v, 'dateTime')}>{relativeTime(v)}</span>,
           },
           {
             title: 'Actions',
