@@ -7,6 +7,7 @@ import type {
   JobInput,
 } from '@kw/careers/contract';
 import { api } from '../../api/api.ts';
+import { saveAnswer, today } from '../../api/download.ts';
 
 /**
  * The careers calls: the careers page's (public-site.md §7) and the Job Manager's (admin.md §7).
@@ -87,6 +88,15 @@ export const careersApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/job-applications/${id}`, method: 'DELETE' }),
       invalidatesTags: ['JobApplication'],
     }),
+    /** The CSV of the filtered applications, in the order shown (admin.md §7). */
+    exportApplications: build.mutation<null, string[]>({
+      query: (ids) => ({
+        url: '/api/job-applications/export',
+        method: 'POST',
+        body: { ids },
+        responseHandler: saveAnswer(`job_applications_${today()}.csv`),
+      }),
+    }),
   }),
 });
 
@@ -103,4 +113,5 @@ export const {
   useSetApplicationStatusMutation,
   useSetApplicationSpamMutation,
   useDeleteJobApplicationMutation,
+  useExportApplicationsMutation,
 } = careersApi;

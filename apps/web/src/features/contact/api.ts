@@ -5,6 +5,7 @@ import type {
   ContactUpdate,
 } from '@kw/contact/contract';
 import { api } from '../../api/api.ts';
+import { saveAnswer, today } from '../../api/download.ts';
 
 /** The contact calls: the visitor's message (public-site.md §7) and Contact Submissions' (admin.md §7). */
 export const contactApi = api.injectEndpoints({
@@ -35,6 +36,15 @@ export const contactApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/contact/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ContactSubmission', 'Activity'],
     }),
+    /** The CSV of the listed submissions, in the order shown (admin.md §7). */
+    exportContactSubmissions: build.mutation<null, string[]>({
+      query: (ids) => ({
+        url: '/api/contact/export',
+        method: 'POST',
+        body: { ids },
+        responseHandler: saveAnswer(`contact-submissions-${today()}.csv`),
+      }),
+    }),
   }),
 });
 
@@ -43,4 +53,5 @@ export const {
   useContactAnalyticsQuery,
   useUpdateContactSubmissionMutation,
   useDeleteContactSubmissionMutation,
+  useExportContactSubmissionsMutation,
 } = contactApi;

@@ -1,9 +1,11 @@
-import type {
-  NewsletterAnalytics,
-  NewsletterSignupInput,
-  NewsletterSubscription,
+import {
+  NEWSLETTER_EXPORT_DEFAULT_NAME,
+  type NewsletterAnalytics,
+  type NewsletterSignupInput,
+  type NewsletterSubscription,
 } from '@kw/newsletter/contract';
 import { api } from '../../api/api.ts';
+import { saveAnswer } from '../../api/download.ts';
 
 /**
  * The newsletter calls: the footer signup's (loaded on submit only, see NewsletterSignup) and
@@ -41,6 +43,13 @@ export const newsletterApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/newsletter/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Subscription', 'Activity'],
     }),
+    /** Every subscription as CSV, named by the server. */
+    exportSubscriptions: build.mutation<null, void>({
+      query: () => ({
+        url: '/api/newsletter/export',
+        responseHandler: saveAnswer(NEWSLETTER_EXPORT_DEFAULT_NAME),
+      }),
+    }),
   }),
 });
 
@@ -50,4 +59,5 @@ export const {
   useMarkSubscriptionSpamMutation,
   useUnmarkSubscriptionSpamMutation,
   useDeleteSubscriptionMutation,
+  useExportSubscriptionsMutation,
 } = newsletterApi;

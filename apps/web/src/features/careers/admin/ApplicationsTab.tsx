@@ -22,10 +22,10 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { formatDate } from '../../../shared/dates.ts';
-import { useListJobApplicationsQuery } from '../api.ts';
+import { useExportApplicationsMutation, useListJobApplicationsQuery } from '../api.ts';
 import { ApplicationDetails } from './ApplicationDetails.tsx';
-import { downloadApplicationsCsv } from './exportCsv.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { STATUS_ACTIONS, useApplicationActions } from './useStatusChange.tsx';
 
@@ -45,6 +45,7 @@ export function ApplicationsTab({
   const [to, setTo] = useState<Day>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const { changeStatus, deleteApplication, toggleSpam } = useApplicationActions();
+  const [exportApplications] = useExportApplicationsMutation();
 
   const all: JobApplication[] = query.data ?? [];
   const filtered = useMemo(
@@ -62,16 +63,16 @@ export function ApplicationsTab({
 
   const filtering = status !== 'all' || from !== null || to !== null;
 
-  function exportCsv() {
+  async function exportCsv() {
     if (filtered.length === 0) {
       notification.error({ title: 'No Data', description: NO_APPLICATIONS_TO_EXPORT });
-      return;
+      return null;
     }
-    downloadApplicationsCsv(filtered);
-    notification.success({
+    await exportApplications(filtered.map((a) => a.id)).unwrap();
+    return {
       title: 'Export Successful',
       description: `Exported ${filtered.length} application(s) to CSV.`,
-    });
+    };
   }
 
   return (
@@ -116,9 +117,7 @@ export function ApplicationsTab({
           >
             Clear
           </Button>
-          <Button type="primary" onClick={exportCsv}>
-            Export CSV
-          </Button>
+          <ExportButton primary onExport={exportCsv} />
         </Space>
       </Card>
       <Typography.Text>
