@@ -60,8 +60,7 @@ describe('public bundle', () => {
         .filter(
           (m) =>
             m.startsWith('src/features/site/public/pages/') ||
-            m === 'src/features/blog/public/blogPages.tsx' ||
-            m === 'src/features/case-studies/public/caseStudyPages.tsx' ||
+            m === 'src/shared/public/contentPages.ts' ||
             m === 'src/features/careers/public/careersRoute.tsx',
         ),
     );

@@ -9,11 +9,8 @@ import type {
 import { api } from '../../api/api.ts';
 import { saveAnswer, today } from '../../api/download.ts';
 
-/**
- * The careers calls: the careers page's (public-site.md §7) and the Job Manager's (admin.md §7).
- * The admin lists go out with the stored bearer token like every call of the slice, so the
- * administrator gets drafts and inactive items too.
- */
+// The careers page's calls (public-site.md §7) and the Job Manager's (admin.md §7): with the
+// administrator's token, which every call of the slice carries, the lists hold drafts too.
 export const careersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listPublishedJobs: build.query<Job[], void>({
@@ -35,10 +32,6 @@ export const careersApi = api.injectEndpoints({
     listAllJobs: build.query<Job[], void>({
       query: () => '/api/jobs',
       providesTags: ['Job'],
-    }),
-    listAllJobCategories: build.query<JobCategory[], void>({
-      query: () => '/api/job-categories',
-      providesTags: ['JobCategory'],
     }),
     createJobCategory: build.mutation<JobCategory, JobCategoryInput>({
       query: (body) => ({ url: '/api/job-categories', method: 'POST', body }),
@@ -102,7 +95,7 @@ export const careersApi = api.injectEndpoints({
 
 export const {
   useListAllJobsQuery,
-  useListAllJobCategoriesQuery,
+  useListJobCategoriesQuery,
   useCreateJobCategoryMutation,
   useUpdateJobCategoryMutation,
   useDeleteJobCategoryMutation,

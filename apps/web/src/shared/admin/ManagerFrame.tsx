@@ -4,12 +4,7 @@ import { useNavigate } from 'react-router';
 
 const SKELETON_ROWS = 5;
 
-/**
- * What the Blog Manager and the Case Study Manager share (admin.md §5): the heading with Back
- * and New, the list's load error, the search with its count, skeletons while loading, and the
- * two empty states (nothing yet, nothing matching).
- */
-export function ManagerFrame(props: {
+export interface FrameLabels {
   title: string;
   subtitle: string;
   /** 'blog posts', 'case studies': in the search, the error and the empty states. */
@@ -18,15 +13,25 @@ export function ManagerFrame(props: {
   countNoun: string;
   newLabel: string;
   firstLabel: string;
-  shown: number;
-  total: number;
-  isLoading: boolean;
-  isError: boolean;
-  search: string;
-  onSearch(search: string): void;
-  onNew(): void;
-  children: ReactNode;
-}) {
+}
+
+/**
+ * What the Blog Manager and the Case Study Manager share (admin.md §5): the heading with Back
+ * and New, the list's load error, the search with its count, skeletons while loading, and the
+ * two empty states (nothing yet, nothing matching).
+ */
+export function ManagerFrame(
+  props: FrameLabels & {
+    shown: number;
+    total: number;
+    isLoading: boolean;
+    isError: boolean;
+    search: string;
+    onSearch(search: string): void;
+    onNew(): void;
+    children: ReactNode;
+  },
+) {
   const navigate = useNavigate();
   return (
     <>

@@ -22,40 +22,44 @@ interface Submission {
 
 /**
  * What Contact Submissions and Newsletter Management share (admin.md §2): the heading, the
- * list's load error, the filters card, the count, the table with spam rows highlighted and its
- * two empty states, and the details dialog. `header` sits above the load error (the newsletter's
+ * list's load error, the filters card, the count, the table with spam rows highlighted, its two
+ * empty states and its View button, and the details dialog it opens. `header` sits above the load error (the newsletter's
  * figures), `toolbar` between it and the filters (the analytics toggle, export, refresh).
  */
 export function SubmissionsFrame<T extends Submission>(props: {
   title: string;
   header?: ReactNode;
   toolbar?: ReactNode;
-  isError: boolean;
+  list: { data?: T[] | undefined; isLoading: boolean; isError: boolean };
   /** 'Failed to fetch …' */
   loadError: string;
   filtersTitle?: string;
   filters: ReactNode;
   /** 'submissions', 'subscriptions': in the count. */
   noun: string;
+  /** The list's items that pass the filters. */
   rows: T[];
-  total: number;
-  isLoading: boolean;
   /** Nothing yet, or nothing matching the filters. */
   empty: { none: string; noMatch: string };
   pageSize: number;
   columns: TableColumnType<T>[];
-  details: { title: string; item: T | null; onClose(): void; render(item: T): ReactNode };
+  /** The Actions column's buttons after View. */
+  actions(item: T): ReactNode;
+  /** The dialog View opens. */
+  details: { title: string; render(item: T): ReactNode };
   /** The page's other dialogs. */
   children?: ReactNode;
 }) {
-  const { details } = props;
+  const { details, list } = props;
+  const [viewing, setViewing] = useState<T | null>(null);
+  const total = list.data?.length ?? 0;
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 26 }}>
         {props.title}
       </Typography.Title>
       {props.header}
-      {props.isError && (
+      {list.isError && (
         <Alert type="error" title={props.loadError} showIcon style={{ marginBottom: 16 }} />
       )}
       {props.toolbar}
@@ -63,26 +67,40 @@ export function SubmissionsFrame<T extends Submission>(props: {
         <Space wrap>{props.filters}</Space>
       </Card>
       <Typography.Paragraph type="secondary">
-        Showing {props.rows.length} of {props.total} {props.noun}
+        Showing {props.rows.length} of {total} {props.noun}
       </Typography.Paragraph>
       <Table<T>
         rowKey="id"
-        loading={props.isLoading}
+        loading={list.isLoading}
         dataSource={props.rows}
         rowClassName={(s) => (s.isSpam ? 'bo-spam-row' : '')}
-        locale={{ emptyText: props.total ? props.empty.noMatch : props.empty.none }}
+        locale={{ emptyText: total ? props.empty.noMatch : props.empty.none }}
         pagination={{ pageSize: props.pageSize }}
         scroll={{ x: true }}
-        columns={props.columns}
+        columns={[
+          ...props.columns,
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, item) => (
+              <Space wrap size="small">
+                <Button size="small" onClick={() => setViewing(item)}>
+                  View
+                </Button>
+                {props.actions(item)}
+              </Space>
+            ),
+          },
+        ]}
       />
       <Modal
-        open={details.item !== null}
+        open={viewing !== null}
         title={details.title}
-        onCancel={details.onClose}
-        footer={<Button onClick={details.onClose}>Close</Button>}
+        onCancel={() => setViewing(null)}
+        footer={<Button onClick={() => setViewing(null)}>Close</Button>}
         width={640}
       >
-        {details.item && details.render(details.item)}
+        {viewing && details.render(viewing)}
       </Modal>
       {props.children}
     </>

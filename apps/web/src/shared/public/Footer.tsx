@@ -1,7 +1,7 @@
-import { company, SOCIAL_LABELS, serviceLinks, socialLinks } from '@kw/site';
+import { company, serviceLinks, socialLinks } from '@kw/site';
 import { Link } from 'react-router';
 import { NewsletterSignup } from '../../features/newsletter/public/NewsletterSignup.tsx';
-import { SocialIcon } from './Icons.tsx';
+import { SocialLinks } from './Icons.tsx';
 
 const COMPANY_LINKS = [
   { to: '/about', label: 'About Us' },
@@ -14,6 +14,18 @@ const LEGAL_LINKS = [
   { to: '/ethical-ai', label: 'Ethical AI Use' },
 ];
 
+function FooterLinks({ links }: { links: { to: string; label: string }[] }) {
+  return (
+    <ul className="footer-links">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>{link.label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -24,20 +36,7 @@ export function Footer() {
           <p className="footer-note">
             {company.address}, {company.city}, {company.province} {company.postalCode}
           </p>
-          <ul className="social-links">
-            {(Object.keys(socialLinks) as (keyof typeof socialLinks)[]).map((network) => (
-              <li key={network}>
-                <a
-                  href={socialLinks[network]}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${SOCIAL_LABELS[network]} (opens in a new tab)`}
-                >
-                  <SocialIcon network={network} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks links={socialLinks} className="social-links" />
         </div>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="footer-heading">
@@ -62,21 +61,9 @@ export function Footer() {
           <h2 id="footer-company" className="footer-heading">
             Company
           </h2>
-          <ul className="footer-links">
-            {COMPANY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={COMPANY_LINKS} />
           <h2 className="footer-heading footer-heading-spaced">Legal</h2>
-          <ul className="footer-links">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={LEGAL_LINKS} />
         </nav>
         <NewsletterSignup />
       </div>

@@ -1,5 +1,7 @@
 // Small inline icons: no icon font, no extra request. Decorative unless given a label.
 
+import { SOCIAL_LABELS, type SocialLinks as SocialLinkSet } from '@kw/site';
+
 type IconProps = { size?: number; className?: string };
 
 const svg = (path: React.ReactNode, { size = 20, className }: IconProps, fill = false) => (
@@ -60,3 +62,23 @@ export const SocialIcon = ({ network, size = 20 }: { network: string; size?: num
     { size },
     true,
   );
+
+/** The company's profiles as a row of icon links, each opening a new tab. */
+export function SocialLinks({ links, className }: { links: SocialLinkSet; className: string }) {
+  return (
+    <ul className={className}>
+      {(Object.keys(links) as (keyof SocialLinkSet)[]).map((network) => (
+        <li key={network}>
+          <a
+            href={links[network]}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${SOCIAL_LABELS[network]} (opens in a new tab)`}
+          >
+            <SocialIcon network={network} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

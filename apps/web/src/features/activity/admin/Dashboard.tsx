@@ -1,46 +1,12 @@
-import {
-  FileTextOutlined,
-  IdcardOutlined,
-  MailOutlined,
-  ReadOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import {
-  type ActivityColor,
-  type ActivityIcon,
-  RECENT_ACTIVITY_POLL_MS,
-  relativeTime,
-} from '@kw/activity/contract';
-import { Alert, App, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, App, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../shared/dates.ts';
 import { useListContactSubmissionsQuery } from '../../contact/api.ts';
 import { useListSubscriptionsQuery } from '../../newsletter/api.ts';
-import {
-  useCountListQuery,
-  useDailyActivityQuery,
-  useRecentActivityQuery,
-  useSystemStatusQuery,
-} from '../api.ts';
+import { useCountListQuery, useDailyActivityQuery } from '../api.ts';
 import { ActivityChart } from './ActivityChart.tsx';
-
-// Icons as SVG components: emoji depend on the fonts of the administrator's machine.
-const ICONS: Record<ActivityIcon, ReactNode> = {
-  FileText: <FileTextOutlined />,
-  BookOpen: <ReadOutlined />,
-  Mail: <MailOutlined />,
-  Users: <TeamOutlined />,
-  Briefcase: <IdcardOutlined />,
-};
-const COLORS: Record<ActivityColor, { bg: string; fg: string }> = {
-  blue: { bg: '#dbeafe', fg: '#1d4ed8' },
-  green: { bg: '#dcfce7', fg: '#15803d' },
-  orange: { bg: '#ffedd5', fg: '#c2410c' },
-  purple: { bg: '#f3e8ff', fg: '#7e22ce' },
-  indigo: { bg: '#e0e7ff', fg: '#4338ca' },
-  gray: { bg: '#f3f4f6', fg: '#4b5563' },
-};
+import { RecentActivity } from './RecentActivity.tsx';
+import { SystemStatusCard } from './SystemStatusCard.tsx';
 
 interface StatCardProps {
   title: string;
@@ -92,108 +58,6 @@ function useNotifyFailures(messages: (string | undefined)[]) {
     for (const message of key ? key.split('|') : [])
       notification.error({ key: message, title: message });
   }, [key, notification]);
-}
-
-function RecentActivity() {
-  const { data, isLoading, isError } = useRecentActivityQuery(undefined, {
-    pollingInterval: RECENT_ACTIVITY_POLL_MS,
-    refetchOnMountOrArgChange: true,
-  });
-  // Re-render with the clock so 'Just now' becomes '1 minute ago' between polls.
-  const [, tick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => tick((n) => n + 1), RECENT_ACTIVITY_POLL_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <Card title="Recent Activity" aria-label="Recent Activity">
-      {isError && <Alert type="error" title="Failed to fetch recent activity" showIcon />}
-      {isLoading && <Skeleton active />}
-      {data && data.length === 0 && <Empty description="No recent activity" />}
-      {data?.map((item) => (
-        <div className="bo-activity-item" key={`${item.timestamp}-${item.title}`}>
-          <span
-            className="bo-activity-icon"
-            aria-hidden
-            style={{ background: COLORS[item.color]?.bg, color: COLORS[item.color]?.fg }}
-          >
-            {ICONS[item.icon] ?? ICONS.FileText}
-          </span>
-          <div>
-            <div>{item.title}</div>
-            <Typography.Text type="secondary" title={formatDate(item.timestamp, 'dateTime')}>
-              {relativeTime(item.timestamp)}
-            </Typography.Text>
-          </div>
-        </div>
-      ))}
-    </Card>
-  );
-}
-
-function Indicator({ ok, label, detail }: { ok: boolean; label: string; detail: string }) {
-  return (
-    <div style={{ display: 'flex', justifyContent: 'space-between', padding: '6px 0' }}>
-      <span>
-        <span
-          aria-hidden
-          style={{
-            display: 'inline-block',
-            width: 10,
-            height: 10,
-            borderRadius: '50%',
-            marginRight: 8,
-            background: ok ? '#22c55e' : '#ef4444',
-          }}
-        />
-        {label}
-      </span>
-      <Typography.Text type={ok ? 'secondary' : 'danger'}>{detail}</Typography.Text>
-    </div>
-  );
-}
-
-function SystemStatusCard() {
-  const { data, isError } = useSystemStatusQuery(undefined, {
-    pollingInterval: RECENT_ACTIVITY_POLL_MS,
-  });
-  return (
-    <Card title="System Status">
-      {isError && <Alert type="error" title="Failed to fetch system status" showIcon />}
-      {!data && !isError && <Skeleton active paragraph={{ rows: 3 }} />}
-      {data && (
-        <>
-          <Indicator ok label="Website" detail="Operational" />
-          <Indicator
-            ok={data.database.ok}
-            label="Database"
-            detail={
-              data.database.ok ? `Operational (${data.database.latencyMs} ms)` : 'Unreachable'
-            }
-          />
-          <Indicator
-            ok={data.worker.ok}
-            label="Background worker"
-            detail={
-              data.worker.heartbeatAgeSeconds === null
-                ? 'Not running'
-                : `${data.worker.ok ? 'Operational' : 'Stalled'} (heartbeat ${Math.round(data.worker.heartbeatAgeSeconds)} s ago)`
-            }
-          />
-          <Indicator
-            ok={data.queue.backlog !== null && data.queue.backlog < 100}
-            label="Job queue"
-            detail={data.queue.backlog === null ? 'Unknown' : `${data.queue.backlog} waiting`}
-          />
-          <Indicator
-            ok={data.email.ok}
-            label="Email service"
-            detail={`${data.email.ok ? 'Operational' : 'Unreachable'} (${data.email.transport === 'smtp' ? 'SMTP' : 'saved to files'})`}
-          />
-        </>
-      )}
-    </Card>
-  );
 }
 
 const QUICK_ACTIONS = [

@@ -1,7 +1,7 @@
 import type { BlogImportPreview } from '@kw/blog/contract';
-import { Alert, App, Button, Card, Col, Descriptions, Input, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
+import { importFailure, useNotified } from '../../../shared/admin/notify.tsx';
 import { useServerPreview } from '../../../shared/admin/useServerPreview.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { useImportBlogPostMutation, usePreviewBlogImportMutation } from '../api.ts';
@@ -19,7 +19,7 @@ function syntaxProblem(source: string): string | null {
 }
 
 export function JsonImportPage() {
-  const { notification } = App.useApp();
+  const notified = useNotified();
   const [source, setSource] = useState('');
   const [preview] = usePreviewBlogImportMutation();
   const { data, problem } = useServerPreview<BlogImportPreview>(source, preview, syntaxProblem);
@@ -27,23 +27,17 @@ export function JsonImportPage() {
   const post = data?.post;
 
   const onImport = async () => {
-    try {
-      const result = await importPost(source).unwrap();
-      notification.success({
+    const imported = await notified(
+      () => importPost(source).unwrap(),
+      (result) => ({
         title: 'Blog post imported successfully',
         description: result.created
           ? `Created /blog/${result.slug}`
           : `Updated /blog/${result.slug}`,
-      });
-      setSource('');
-    } catch (error) {
-      const message = serverMessageOf(error);
-      notification.error(
-        message
-          ? { title: 'Import failed', description: message }
-          : { title: 'Failed to import blog post' },
-      );
-    }
+      }),
+      importFailure('Failed to import blog post'),
+    );
+    if (imported) setSource('');
   };
 
   return (

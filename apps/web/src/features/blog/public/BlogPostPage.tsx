@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
+import { TagList } from '../../../shared/public/Blocks.tsx';
+import { NotFound } from '../../../shared/public/ContentList.tsx';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { blogQueries } from './blogQueries.ts';
-
-export const AUTHOR_LABEL = 'Grand River Digital Team';
+import { AUTHOR_LABEL } from './post.ts';
 
 function DetailSkeleton() {
   return (
@@ -19,15 +20,12 @@ function DetailSkeleton() {
 
 export function BlogPostNotFound() {
   return (
-    <section className="container not-found">
-      <div className="card">
-        <h1>Blog Post Not Found</h1>
-        <p>The blog post you're looking for doesn't exist or has been moved.</p>
-        <Link to="/blog" className="button button-primary">
-          Back to Blog
-        </Link>
-      </div>
-    </section>
+    <NotFound
+      title="Blog Post Not Found"
+      text="The blog post you're looking for doesn't exist or has been moved."
+      to="/blog"
+      back="Back to Blog"
+    />
   );
 }
 
@@ -67,15 +65,7 @@ export function BlogPostPage() {
             // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised content
             dangerouslySetInnerHTML={{ __html: post.html }}
           />
-          {post.tags.length > 0 && (
-            <ul className="tag-list" aria-label="Tags">
-              {post.tags.map((t) => (
-                <li key={t} className="tag">
-                  {t}
-                </li>
-              ))}
-            </ul>
-          )}
+          {post.tags.length > 0 && <TagList items={post.tags} label="Tags" />}
           <div className="actions post-actions">
             <ShareButton title={post.title} />
             <Link to="/blog" className="button button-secondary">

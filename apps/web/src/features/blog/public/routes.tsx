@@ -1,13 +1,10 @@
 import type { RouteObject } from 'react-router';
-
-type BlogPage = 'blogList' | 'blogPost';
-
-const page = (name: BlogPage) => async () => (await import('./blogPages.tsx')).blogPages[name];
+import { contentPage } from '../../../shared/public/contentRoutes.ts';
 
 /** Public routes of the blog, children of the public layout. /blogs is an alias. */
 export const blogRoutes: RouteObject[] = [
-  { path: 'blog', lazy: page('blogList') },
-  { path: 'blogs', lazy: page('blogList') },
-  { path: 'blog/:slug', lazy: page('blogPost') },
-  { path: 'blogs/:slug', lazy: page('blogPost') },
+  { path: 'blog', lazy: contentPage('blogList') },
+  { path: 'blogs', lazy: contentPage('blogList') },
+  { path: 'blog/:slug', lazy: contentPage('blogPost') },
+  { path: 'blogs/:slug', lazy: contentPage('blogPost') },
 ];

@@ -1,7 +1,9 @@
 import type { Job, JobCategory } from '@kw/careers/contract';
-import { App, Button, Card, Col, Dropdown, Empty, Row, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { serverMessage } from '../../../api/api.ts';
+import { useNotified } from '../../../shared/admin/notify.tsx';
 import { useDeleteJobCategoryMutation } from '../api.ts';
+import { EditDeleteMenu } from './EditDialog.tsx';
 
 export function CategoriesTab({
   categories,
@@ -12,18 +14,16 @@ export function CategoriesTab({
   jobs: Job[];
   onEdit(category: JobCategory): void;
 }) {
-  const { notification } = App.useApp();
+  const notified = useNotified();
   const [remove] = useDeleteJobCategoryMutation();
 
   // No confirmation for a category (admin.md §5); its jobs become uncategorised.
-  async function onDelete(category: JobCategory) {
-    try {
-      await remove(category.id).unwrap();
-      notification.success({ title: 'Category Deleted' });
-    } catch (error) {
-      notification.error({ title: 'Failed to Delete Category', description: serverMessage(error) });
-    }
-  }
+  const onDelete = (category: JobCategory) =>
+    notified(
+      () => remove(category.id).unwrap(),
+      { title: 'Category Deleted' },
+      (error) => ({ title: 'Failed to Delete Category', description: serverMessage(error) }),
+    );
 
   if (categories.length === 0) return <Empty description="No categories found" />;
   return (
@@ -35,18 +35,11 @@ export function CategoriesTab({
             <Card
               title={category.name}
               extra={
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: [
-                      { key: 'edit', label: 'Edit' },
-                      { key: 'delete', label: 'Delete', danger: true },
-                    ],
-                    onClick: ({ key }) => (key === 'edit' ? onEdit(category) : onDelete(category)),
-                  }}
-                >
-                  <Button aria-label={`Actions for ${category.name}`}>...</Button>
-                </Dropdown>
+                <EditDeleteMenu
+                  label={`Actions for ${category.name}`}
+                  onEdit={() => onEdit(category)}
+                  onDelete={() => onDelete(category)}
+                />
               }
             >
               <Tag color={category.isActive ? 'blue' : 'default'}>

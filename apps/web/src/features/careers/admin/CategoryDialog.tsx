@@ -1,9 +1,8 @@
 import { type JobCategory, jobCategoryInputSchema } from '@kw/careers/contract';
-import { App, Form, Input, Modal, Switch } from 'antd';
-import { useEffect } from 'react';
-import { serverMessage } from '../../../api/api.ts';
+import { Form, Input, Switch } from 'antd';
 import { zodRule } from '../../../shared/admin/zodRule.ts';
 import { useCreateJobCategoryMutation, useUpdateJobCategoryMutation } from '../api.ts';
+import { EditDialog, useEditDialog } from './EditDialog.tsx';
 
 interface Values {
   name: string;
@@ -22,45 +21,27 @@ export function CategoryDialog({
   onClose(): void;
 }) {
   const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
   const [create, creating] = useCreateJobCategoryMutation();
   const [update, updating] = useUpdateJobCategoryMutation();
-  const editing = category !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      category
-        ? { name: category.name, description: category.description, isActive: category.isActive }
-        : { name: '', description: '', isActive: true },
-    );
-  }, [open, category, form]);
-
-  async function onFinish(values: Values) {
-    try {
-      if (category) await update({ id: category.id, ...values }).unwrap();
-      else await create(values).unwrap();
-      notification.success({ title: editing ? 'Job Category Updated' : 'Job Category Created' });
-      onClose();
-    } catch (error) {
-      notification.error({
-        title: editing ? 'Failed to Update Job Category' : 'Failed to Create Job Category',
-        description: serverMessage(error),
-      });
-    }
-  }
+  const onFinish = useEditDialog(form, {
+    open,
+    item: category,
+    valuesOf: (c) => ({ name: c.name, description: c.description, isActive: c.isActive }),
+    defaults: { name: '', description: '', isActive: true },
+    noun: 'Job Category',
+    create: (values) => create(values).unwrap(),
+    update: (c, values) => update({ id: c.id, ...values }).unwrap(),
+    onClose,
+  });
 
   return (
-    <Modal
+    <EditDialog
       open={open}
-      title={editing ? 'Edit Category' : 'Add Category'}
-      okText={editing ? 'Update Category' : 'Create Category'}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      destroyOnHidden
-      forceRender
+      editing={category !== null}
+      label="Category"
+      saving={creating.isLoading || updating.isLoading}
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" onFinish={onFinish} name="job-category">
         <Form.Item
@@ -78,6 +59,6 @@ export function CategoryDialog({
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditDialog>
   );
 }

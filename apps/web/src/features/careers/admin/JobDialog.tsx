@@ -8,16 +8,18 @@ import {
   type JobInput,
   jobInputSchema,
 } from '@kw/careers/contract';
-import { App, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
-import { useEffect } from 'react';
-import { serverMessage } from '../../../api/api.ts';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { zodRule } from '../../../shared/admin/zodRule.ts';
 import { useCreateJobMutation, useUpdateJobMutation } from '../api.ts';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { EditDialog, useEditDialog } from './EditDialog.tsx';
 
 type Values = Required<JobInput>;
 
-const DEFAULTS: Omit<Values, 'categoryId'> & { categoryId: string | undefined } = {
+/** The form's values: no category until one is chosen (the rule then asks for one). */
+type FormValues = Omit<Values, 'categoryId'> & { categoryId: string | undefined };
+
+const DEFAULTS: FormValues = {
   title: '',
   description: '',
   categoryId: undefined,
@@ -46,60 +48,43 @@ export function JobDialog({
   categories: JobCategory[];
   onClose(): void;
 }) {
-  const [form] = Form.useForm<Values>();
-  const { notification } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
   const [create, creating] = useCreateJobMutation();
   const [update, updating] = useUpdateJobMutation();
-  const editing = job !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      job
-        ? {
-            title: job.title,
-            description: job.description,
-            categoryId: job.categoryId ?? undefined,
-            location: job.location,
-            employmentType: job.employmentType,
-            salaryRange: job.salaryRange,
-            experienceLevel: job.experienceLevel,
-            requirements: job.requirements,
-            responsibilities: job.responsibilities,
-            benefits: job.benefits,
-            isPublished: job.isPublished,
-            isActive: job.isActive,
-          }
-        : (DEFAULTS as Values),
-    );
-  }, [open, job, form]);
-
-  async function onFinish(values: Values) {
-    try {
-      if (job) await update({ id: job.id, ...values }).unwrap();
-      else await create(values).unwrap();
-      notification.success({ title: editing ? 'Job Updated' : 'Job Created' });
-      onClose();
-    } catch (error) {
-      notification.error({
-        title: editing ? 'Failed to Update Job' : 'Failed to Create Job',
-        description: serverMessage(error),
-      });
-    }
-  }
+  const onFinish = useEditDialog(form, {
+    open,
+    item: job,
+    valuesOf: (j) => ({
+      title: j.title,
+      description: j.description,
+      categoryId: j.categoryId ?? undefined,
+      location: j.location,
+      employmentType: j.employmentType,
+      salaryRange: j.salaryRange,
+      experienceLevel: j.experienceLevel,
+      requirements: j.requirements,
+      responsibilities: j.responsibilities,
+      benefits: j.benefits,
+      isPublished: j.isPublished,
+      isActive: j.isActive,
+    }),
+    defaults: DEFAULTS,
+    noun: 'Job',
+    // The category's rule has run: it is set.
+    create: (values) => create(values as Values).unwrap(),
+    update: (j, values) => update({ id: j.id, ...(values as Values) }).unwrap(),
+    onClose,
+  });
 
   return (
-    <Modal
+    <EditDialog
       open={open}
-      title={editing ? 'Edit Job' : 'Add Job'}
-      okText={editing ? 'Update Job' : 'Create Job'}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={creating.isLoading || updating.isLoading}
+      editing={job !== null}
+      label="Job"
+      saving={creating.isLoading || updating.isLoading}
       width={960}
-      destroyOnHidden
-      forceRender
+      onSave={() => form.submit()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" onFinish={onFinish} name="job" validateTrigger="onSubmit">
         <Row gutter={16}>
@@ -177,6 +162,6 @@ export function JobDialog({
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </EditDialog>
   );
 }

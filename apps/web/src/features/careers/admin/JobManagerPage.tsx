@@ -4,9 +4,9 @@ import { Button, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  useListAllJobCategoriesQuery,
   useListAllJobsQuery,
   useListJobApplicationsQuery,
+  useListJobCategoriesQuery,
 } from '../api.ts';
 import { ApplicationsTab } from './ApplicationsTab.tsx';
 import { CategoriesTab } from './CategoriesTab.tsx';
@@ -28,7 +28,7 @@ export function JobManagerPage() {
   const navigate = useNavigate();
   const tab = tabOf(location.hash);
   const jobs = useListAllJobsQuery();
-  const categories = useListAllJobCategoriesQuery();
+  const categories = useListJobCategoriesQuery();
   const applications = useListJobApplicationsQuery();
   const [jobDialog, setJobDialog] = useState<{ job: Job | null } | null>(null);
   const [categoryDialog, setCategoryDialog] = useState<{ category: JobCategory | null } | null>(

@@ -1,22 +1,11 @@
 import { EMPLOYMENT_TYPE_LABELS, type Job, type JobCategory, preview } from '@kw/careers/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Dropdown,
-  Empty,
-  Input,
-  Row,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Card, Col, Empty, Input, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { serverMessage } from '../../../api/api.ts';
+import { useNotified } from '../../../shared/admin/notify.tsx';
 import { formatDate } from '../../../shared/dates.ts';
 import { useDeleteJobMutation } from '../api.ts';
+import { EditDeleteMenu } from './EditDialog.tsx';
 
 /** Job search: title or location, case-insensitive. */
 export function matchesJobSearch(job: Job, search: string): boolean {
@@ -35,20 +24,18 @@ export function JobsTab({
   isError: boolean;
   onEdit(job: Job): void;
 }) {
-  const { notification } = App.useApp();
+  const notified = useNotified();
   const [search, setSearch] = useState('');
   const [remove] = useDeleteJobMutation();
   const shown = jobs.filter((j) => matchesJobSearch(j, search));
 
   // No confirmation for a job (admin.md §5).
-  async function onDelete(job: Job) {
-    try {
-      await remove(job.id).unwrap();
-      notification.success({ title: 'Job Deleted' });
-    } catch (error) {
-      notification.error({ title: 'Failed to Delete Job', description: serverMessage(error) });
-    }
-  }
+  const onDelete = (job: Job) =>
+    notified(
+      () => remove(job.id).unwrap(),
+      { title: 'Job Deleted' },
+      (error) => ({ title: 'Failed to Delete Job', description: serverMessage(error) }),
+    );
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -71,18 +58,11 @@ export function JobsTab({
                 data-testid={`job-card-${job.id}`}
                 title={job.title}
                 extra={
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: [
-                        { key: 'edit', label: 'Edit' },
-                        { key: 'delete', label: 'Delete', danger: true },
-                      ],
-                      onClick: ({ key }) => (key === 'edit' ? onEdit(job) : onDelete(job)),
-                    }}
-                  >
-                    <Button aria-label={`Actions for ${job.title}`}>...</Button>
-                  </Dropdown>
+                  <EditDeleteMenu
+                    label={`Actions for ${job.title}`}
+                    onEdit={() => onEdit(job)}
+                    onDelete={() => onDelete(job)}
+                  />
                 }
               >
                 <Space wrap style={{ marginBottom: 8 }}>

@@ -6,6 +6,7 @@ import {
 } from '@kw/careers/contract';
 import { App } from 'antd';
 import { serverMessage } from '../../../api/api.ts';
+import { useConfirmedDelete, useNotified } from '../../../shared/admin/notify.tsx';
 import {
   useDeleteJobApplicationMutation,
   useSetApplicationSpamMutation,
@@ -23,41 +24,37 @@ export const STATUS_ACTIONS: { status: Settable; label: string; danger?: boolean
 
 /** Status changes, the spam verdict and deletion, with the confirmations and messages of admin.md §4, §5, §8. */
 export function useApplicationActions() {
-  const { modal, notification } = App.useApp();
+  const { modal } = App.useApp();
+  const notified = useNotified();
+  const confirmDelete = useConfirmedDelete();
   const [setStatus] = useSetApplicationStatusMutation();
   const [remove] = useDeleteJobApplicationMutation();
   const [setSpam] = useSetApplicationSpamMutation();
+  const failed = (title: string) => (error: unknown) => ({
+    title,
+    description: serverMessage(error),
+  });
 
   /** Flags an application by hand, or reverses a flag (a false positive of the intake checks). */
-  async function toggleSpam(application: JobApplication) {
+  function toggleSpam(application: JobApplication) {
     const isSpam = !application.isSpam;
-    try {
-      await setSpam({ id: application.id, isSpam }).unwrap();
-      notification.success({
-        title: isSpam ? APPLICATION_SPAM_MESSAGES.marked : APPLICATION_SPAM_MESSAGES.unmarked,
-      });
-    } catch (error) {
-      notification.error({
+    const messages = APPLICATION_SPAM_MESSAGES;
+    return notified(
+      () => setSpam({ id: application.id, isSpam }).unwrap(),
+      { title: isSpam ? messages.marked : messages.unmarked },
+      (error) => ({
         title: 'Error',
-        description: `${isSpam ? APPLICATION_SPAM_MESSAGES.markFailed : APPLICATION_SPAM_MESSAGES.unmarkFailed}: ${serverMessage(error)}`,
-      });
-    }
+        description: `${isSpam ? messages.markFailed : messages.unmarkFailed}: ${serverMessage(error)}`,
+      }),
+    );
   }
 
-  async function change(application: JobApplication, status: Settable) {
-    try {
-      await setStatus({ id: application.id, status }).unwrap();
-      notification.success({
-        title: 'Application Status Updated',
-        description: APPLICATION_STATUS_SUCCESS[status],
-      });
-    } catch (error) {
-      notification.error({
-        title: 'Failed to Update Application Status',
-        description: serverMessage(error),
-      });
-    }
-  }
+  const change = (application: JobApplication, status: Settable) =>
+    notified(
+      () => setStatus({ id: application.id, status }).unwrap(),
+      { title: 'Application Status Updated', description: APPLICATION_STATUS_SUCCESS[status] },
+      failed('Failed to Update Application Status'),
+    );
 
   function changeStatus(application: JobApplication, status: Settable) {
     if (status !== 'rejected') return change(application, status);
@@ -71,27 +68,16 @@ export function useApplicationActions() {
     });
   }
 
-  function deleteApplication(application: JobApplication, onDeleted?: () => void) {
-    modal.confirm({
+  const deleteApplication = (application: JobApplication, onDeleted?: () => void) =>
+    confirmDelete({
       title: 'Are you sure you want to delete this application?',
       content: `The application of ${application.firstName} ${application.lastName} and their resume will be removed.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
       cancelText: 'Cancel',
-      async onOk() {
-        try {
-          await remove(application.id).unwrap();
-          notification.success({ title: 'Application Deleted' });
-          onDeleted?.();
-        } catch (error) {
-          notification.error({
-            title: 'Failed to Delete Application',
-            description: serverMessage(error),
-          });
-        }
-      },
+      remove: () => remove(application.id).unwrap(),
+      success: { title: 'Application Deleted' },
+      failure: failed('Failed to Delete Application'),
+      ...(onDeleted ? { onDeleted } : {}),
     });
-  }
 
   return { changeStatus, deleteApplication, toggleSpam };
 }

@@ -10,6 +10,7 @@ import {
 import type { ApiErrorBody } from '@kw/platform/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
+import { FieldError, FieldLabel, firstIssues, TextField } from '../../../shared/public/fields.tsx';
 import { useToast } from '../../../shared/public/Toaster.tsx';
 
 type Field = keyof ApplicationFieldsInput | 'resume';
@@ -86,9 +87,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
     }
     const { applicationFieldsSchema, apply } = submission;
     const parsed = applicationFieldsSchema.safeParse(values);
-    const found: Partial<Record<Field, string>> = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+    const found = parsed.success ? {} : firstIssues<Field>(parsed.error.issues);
     const fileError = resumeProblem(resume);
     if (fileError) found.resume = fileError;
     setErrors(found);
@@ -115,11 +114,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
     } catch (error) {
       // The server's field errors belong under their fields; the toast says it failed.
       const body = (error as { data?: ApiErrorBody }).data;
-      if (body?.errors?.length) {
-        const server: Partial<Record<Field, string>> = {};
-        for (const e of body.errors) server[e.path as Field] ??= e.message;
-        setErrors(server);
-      }
+      if (body?.errors?.length) setErrors(firstIssues<Field>(body.errors));
       setFailed(true);
       toast(FAILURE);
     } finally {
@@ -132,27 +127,15 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
     label: string,
     props: { type?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>
-        {label}
-        {props.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${field}`}
-        name={field}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        value={values[field]}
-        onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-      />
-      {errors[field] && (
-        <p id={`${id}-${field}-error`} className="field-error">
-          {errors[field]}
-        </p>
-      )}
-    </div>
+    <TextField
+      formId={id}
+      name={field}
+      label={label}
+      value={values[field]}
+      onChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
+      error={errors[field]}
+      {...props}
+    />
   );
 
   return (
@@ -182,9 +165,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-resume`}>
-          Resume<span aria-hidden="true"> *</span>
-        </label>
+        <FieldLabel htmlFor={`${id}-resume`} label="Resume" required />
         <input
           id={`${id}-resume`}
           name="resume"
@@ -197,11 +178,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
         <p id={`${id}-resume-hint`} className="muted field-hint">
           PDF, DOC or DOCX, up to 10 MB
         </p>
-        {errors.resume && (
-          <p id={`${id}-resume-error`} className="field-error">
-            {errors.resume}
-          </p>
-        )}
+        <FieldError id={`${id}-resume`} error={errors.resume} />
       </div>
       {failed && (
         <p role="alert" className="field-error">

@@ -1,14 +1,14 @@
 import type { CaseStudyImportPreview } from '@kw/case-studies/contract';
-import { Alert, App, Button, Card, Input, List, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
+import { importFailure, useNotified } from '../../../shared/admin/notify.tsx';
 import { useServerPreview } from '../../../shared/admin/useServerPreview.ts';
 import { useImportCaseStudiesMutation, usePreviewCaseStudyImportMutation } from '../api.ts';
 
 const PREVIEW_ITEMS = 3;
 
 export function CaseStudyImportPage() {
-  const { notification } = App.useApp();
+  const notified = useNotified();
   const [source, setSource] = useState('');
   const [preview] = usePreviewCaseStudyImportMutation();
   const [importAll, { isLoading }] = useImportCaseStudiesMutation();
@@ -16,21 +16,15 @@ export function CaseStudyImportPage() {
   const count = result?.count ?? 0;
 
   const onImport = async () => {
-    try {
-      const done = await importAll(source).unwrap();
-      notification.success({
+    const imported = await notified(
+      () => importAll(source).unwrap(),
+      (done) => ({
         title: 'Case studies imported successfully',
         description: `${done.imported} case studies imported (${done.created} new, ${done.updated} updated).`,
-      });
-      setSource('');
-    } catch (e) {
-      const message = serverMessageOf(e);
-      notification.error(
-        message
-          ? { title: 'Import failed', description: message }
-          : { title: 'Failed to import case studies' },
-      );
-    }
+      }),
+      importFailure('Failed to import case studies'),
+    );
+    if (imported) setSource('');
   };
 
   return (

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
-import { CardImage, SkeletonCards } from '../../blog/public/BlogListPage.tsx';
+import { SmallHero, TagList } from '../../../shared/public/Blocks.tsx';
+import { ContentCard, ContentGrid, SearchInput } from '../../../shared/public/ContentList.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
 
 export const TECHNOLOGIES_PER_CARD = 3;
@@ -16,56 +17,58 @@ export function matchesCaseStudy(study: CaseStudy, search: string, industry: str
   if (industry && study.industry !== industry) return false;
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return (
-    study.title.toLowerCase().includes(q) ||
-    study.excerpt.toLowerCase().includes(q) ||
-    study.clientName.toLowerCase().includes(q) ||
-    study.tags.some((t) => t.toLowerCase().includes(q))
+  return [study.title, study.excerpt, study.clientName, ...study.tags].some((v) =>
+    v.toLowerCase().includes(q),
   );
 }
 
 function CaseStudyCard({ study, first }: { study: CaseStudy; first: boolean }) {
   const extra = study.technologies.length - TECHNOLOGIES_PER_CARD;
   return (
-    <article className="content-card">
-      {study.featuredImage && <CardImage src={study.featuredImage} first={first} />}
-      <div className="card-body">
-        <div className="card-meta">
-          <time dateTime={study.createdAt}>
-            {formatDate(study.createdAt, 'longDay', 'calendar')}
-          </time>
-          {study.industry && <span className="badge">{study.industry}</span>}
-        </div>
-        <h2 className="card-title clamp-2">{study.title}</h2>
-        {study.clientName && <p className="card-client">{study.clientName}</p>}
-        <p className="card-excerpt">
-          {excerptOrFallback(study.excerpt, study.content, CASE_STUDY_EXCERPT_FALLBACK)}
-        </p>
-        {study.projectType && <p className="card-project">{study.projectType}</p>}
-        {study.technologies.length > 0 && (
-          <ul className="tag-list" aria-label="Technologies">
-            {study.technologies.slice(0, TECHNOLOGIES_PER_CARD).map((t) => (
-              <li key={t} className="tag tag-tech">
-                {t}
-              </li>
-            ))}
-            {extra > 0 && <li className="tag">+{extra} more</li>}
-          </ul>
-        )}
-        {study.tags.length > 0 && (
-          <ul className="tag-list" aria-label="Tags">
-            {study.tags.slice(0, CASE_STUDY_TAGS_PER_CARD).map((t) => (
-              <li key={t} className="tag">
-                {t}
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={`/case-studies/${study.slug}`} className="read-more">
-          Read Case Study<span className="visually-hidden">: {study.title}</span>
-        </Link>
-      </div>
-    </article>
+    <ContentCard
+      image={study.featuredImage}
+      first={first}
+      date={study.createdAt}
+      dateText={formatDate(study.createdAt, 'longDay', 'calendar')}
+      badge={study.industry}
+      title={study.title}
+      to={`/case-studies/${study.slug}`}
+      readMore="Read Case Study"
+    >
+      {study.clientName && <p className="card-client">{study.clientName}</p>}
+      <p className="card-excerpt">
+        {excerptOrFallback(study.excerpt, study.content, CASE_STUDY_EXCERPT_FALLBACK)}
+      </p>
+      {study.projectType && <p className="card-project">{study.projectType}</p>}
+      {study.technologies.length > 0 && (
+        <TagList
+          items={study.technologies.slice(0, TECHNOLOGIES_PER_CARD)}
+          label="Technologies"
+          className="tag tag-tech"
+        >
+          {extra > 0 && <li className="tag">+{extra} more</li>}
+        </TagList>
+      )}
+      {study.tags.length > 0 && (
+        <TagList items={study.tags.slice(0, CASE_STUDY_TAGS_PER_CARD)} label="Tags" />
+      )}
+    </ContentCard>
+  );
+}
+
+/** A removable chip of an active filter. */
+function Chip(props: { name: string; value: string; onRemove(): void }) {
+  return (
+    <li className="chip">
+      {props.name}: {props.value}
+      <button
+        type="button"
+        aria-label={`Remove ${props.name.toLowerCase()} filter`}
+        onClick={props.onRemove}
+      >
+        ×
+      </button>
+    </li>
   );
 }
 
@@ -91,24 +94,13 @@ export function CaseStudyListPage() {
   };
   return (
     <>
-      <section className="hero hero-small">
-        <div className="container">
-          <h1>Case Studies</h1>
-          <p className="lead">
-            How Waterloo Region businesses put AI, custom software and automation to work.
-          </p>
-        </div>
-      </section>
+      <SmallHero
+        title="Case Studies"
+        lead="How Waterloo Region businesses put AI, custom software and automation to work."
+      />
       <section className="container content-section">
         <div className="filters">
-          <input
-            type="search"
-            className="content-search"
-            placeholder="Search case studies..."
-            aria-label="Search case studies"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
+          <SearchInput label="Search case studies" value={search} onChange={setSearch} />
           {industries.length > 0 && (
             <select
               aria-label="Industry"
@@ -127,57 +119,25 @@ export function CaseStudyListPage() {
         {filtered && (
           <ul className="chips" aria-label="Active filters">
             {search.trim() && (
-              <li className="chip">
-                Search: {search.trim()}
-                <button
-                  type="button"
-                  aria-label="Remove search filter"
-                  onClick={() => setSearch('')}
-                >
-                  ×
-                </button>
-              </li>
+              <Chip name="Search" value={search.trim()} onRemove={() => setSearch('')} />
             )}
-            {industry && (
-              <li className="chip">
-                Industry: {industry}
-                <button
-                  type="button"
-                  aria-label="Remove industry filter"
-                  onClick={() => setIndustry('')}
-                >
-                  ×
-                </button>
-              </li>
-            )}
+            {industry && <Chip name="Industry" value={industry} onRemove={() => setIndustry('')} />}
           </ul>
         )}
-        {isLoading ? (
-          <SkeletonCards />
-        ) : isError ? (
-          <p className="content-empty" role="alert">
-            Failed to fetch case studies
-          </p>
-        ) : studies.length === 0 ? (
-          <div className="content-empty">
-            {filtered ? (
-              <>
-                <p>No case studies found matching your criteria.</p>
-                <button type="button" className="button button-secondary" onClick={clear}>
-                  Clear Filters
-                </button>
-              </>
-            ) : (
-              <p>No case studies available yet.</p>
-            )}
-          </div>
-        ) : (
-          <div className="content-grid">
-            {studies.map((s, i) => (
-              <CaseStudyCard key={s.id} study={s} first={i === 0} />
-            ))}
-          </div>
-        )}
+        <ContentGrid
+          isLoading={isLoading}
+          isError={isError}
+          failure="Failed to fetch case studies"
+          items={studies}
+          empty={{
+            none: 'No case studies available yet.',
+            noMatch: 'No case studies found matching your criteria.',
+            clearLabel: 'Clear Filters',
+            filtered,
+            clear,
+          }}
+          card={(study, first) => <CaseStudyCard study={study} first={first} />}
+        />
       </section>
       <section className="container content-cta card">
         <h2>Ready to write your own success story?</h2>

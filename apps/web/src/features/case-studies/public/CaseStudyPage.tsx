@@ -1,21 +1,20 @@
 import { Link, useParams } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
+import { TagList } from '../../../shared/public/Blocks.tsx';
+import { NotFound } from '../../../shared/public/ContentList.tsx';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
 
 export function CaseStudyNotFound() {
   return (
-    <section className="container not-found">
-      <div className="card">
-        <h1>Case Study Not Found</h1>
-        <p>The case study you're looking for doesn't exist or has been moved.</p>
-        <Link to="/case-studies" className="button button-primary">
-          Back to Case Studies
-        </Link>
-      </div>
-    </section>
+    <NotFound
+      title="Case Study Not Found"
+      text="The case study you're looking for doesn't exist or has been moved."
+      to="/case-studies"
+      back="Back to Case Studies"
+    />
   );
 }
 
@@ -67,13 +66,7 @@ export function CaseStudyPage() {
       {study.technologies.length > 0 && (
         <section aria-label="Technologies">
           <h2 className="small-heading">Technologies</h2>
-          <ul className="tag-list">
-            {study.technologies.map((t) => (
-              <li key={t} className="tag tag-tech">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList items={study.technologies} className="tag tag-tech" />
         </section>
       )}
       <div className="post-layout">
@@ -96,15 +89,7 @@ export function CaseStudyPage() {
               <p className="pre-line">{study.results}</p>
             </section>
           )}
-          {study.tags.length > 0 && (
-            <ul className="tag-list" aria-label="Tags">
-              {study.tags.map((t) => (
-                <li key={t} className="tag">
-                  {t}
-                </li>
-              ))}
-            </ul>
-          )}
+          {study.tags.length > 0 && <TagList items={study.tags} label="Tags" />}
           <div className="actions post-actions">
             <ShareButton title={study.title} />
             <Link to="/case-studies" className="button button-secondary">

@@ -39,7 +39,6 @@ export function ContactSubmissionsPage() {
   const [exportList] = useExportContactSubmissionsMutation();
   const { filters, set, clear } = useFilters(NO_FILTERS);
   const [showAnalytics, setShowAnalytics] = useState(false);
-  const [viewing, setViewing] = useState<ContactSubmission | null>(null);
   const [editing, setEditing] = useState<ContactSubmission | null>(null);
   const all = list.data ?? [];
   const rows = useMemo(() => all.filter((s) => matches(s, filters)), [all, filters]);
@@ -85,25 +84,18 @@ export function ContactSubmissionsPage() {
     <SubmissionsFrame<ContactSubmission>
       title="Contact Submissions"
       toolbar={toolbar}
-      isError={list.isError}
+      list={list}
       loadError="Failed to fetch contact submissions"
       filtersTitle="Filters"
       filters={<ContactFilters filters={filters} set={set} clear={clear} />}
       noun="submissions"
       rows={rows}
-      total={all.length}
-      isLoading={list.isLoading}
       empty={{
         none: 'No contact submissions yet',
         noMatch: 'No submissions match the current filters.',
       }}
       pageSize={20}
-      details={{
-        title: 'Contact Submission Details',
-        item: viewing,
-        onClose: () => setViewing(null),
-        render: (s) => <ContactDetails s={s} />,
-      }}
+      details={{ title: 'Contact Submission Details', render: (s) => <ContactDetails s={s} /> }}
       columns={[
         {
           title: 'Contact',
@@ -140,44 +132,37 @@ export function ContactSubmissionsPage() {
           ),
         },
         receivedColumn('Date'),
-        {
-          title: 'Actions',
-          key: 'actions',
-          render: (_, s) => (
-            <Space wrap size="small">
-              <Button size="small" onClick={() => setViewing(s)}>
-                View
-              </Button>
-              <Button size="small" onClick={() => setEditing(s)}>
-                Edit
-              </Button>
-              {!s.processed && (
-                <Button
-                  size="small"
-                  onClick={() => change(s, { processed: true, status: 'responded' })}
-                >
-                  Mark Processed
-                </Button>
-              )}
-              {s.isSpam ? (
-                <Button size="small" onClick={() => change(s, { isSpam: false })}>
-                  Not Spam
-                </Button>
-              ) : (
-                <Button
-                  size="small"
-                  onClick={() => change(s, { isSpam: true, spamReason: MARKED_AS_SPAM_REASON })}
-                >
-                  Mark Spam
-                </Button>
-              )}
-              <Button size="small" danger onClick={() => askDelete(s)}>
-                Delete
-              </Button>
-            </Space>
-          ),
-        },
       ]}
+      actions={(s) => (
+        <>
+          <Button size="small" onClick={() => setEditing(s)}>
+            Edit
+          </Button>
+          {!s.processed && (
+            <Button
+              size="small"
+              onClick={() => change(s, { processed: true, status: 'responded' })}
+            >
+              Mark Processed
+            </Button>
+          )}
+          {s.isSpam ? (
+            <Button size="small" onClick={() => change(s, { isSpam: false })}>
+              Not Spam
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              onClick={() => change(s, { isSpam: true, spamReason: MARKED_AS_SPAM_REASON })}
+            >
+              Mark Spam
+            </Button>
+          )}
+          <Button size="small" danger onClick={() => askDelete(s)}>
+            Delete
+          </Button>
+        </>
+      )}
     >
       <EditSubmissionDialog
         submission={editing}

@@ -2,6 +2,13 @@ import type { ContactMessageInput } from '@kw/contact/contract';
 import { CONTACT_SERVICE_OPTIONS as SERVICE_OPTIONS } from '@kw/site';
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
+import {
+  errorProps,
+  FieldError,
+  FieldLabel,
+  firstIssues,
+  TextField,
+} from '../../../shared/public/fields.tsx';
 import { useFormStartedAt } from '../../../shared/public/formStartedAt.ts';
 import { useToast } from '../../../shared/public/Toaster.tsx';
 import { ANALYTICS_EVENTS, trackEvent } from '../../analytics/public/analytics.ts';
@@ -81,11 +88,7 @@ export function ContactForm() {
     }
     const parsed = contactMessageSchema.safeParse(values);
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
+      const found = firstIssues<Field>(parsed.error.issues);
       setErrors(found);
       document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
       return;
@@ -113,27 +116,15 @@ export function ContactForm() {
     label: string,
     props: { type?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>
-        {label}
-        {props.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${field}`}
-        name={field}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        value={values[field] as string}
-        onChange={(e) => set(field)(e.target.value)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-      />
-      {errors[field] && (
-        <p id={`${id}-${field}-error`} className="field-error">
-          {errors[field]}
-        </p>
-      )}
-    </div>
+    <TextField
+      formId={id}
+      name={field}
+      label={label}
+      value={values[field] as string}
+      onChange={set(field)}
+      error={errors[field]}
+      {...props}
+    />
   );
 
   return (
@@ -172,23 +163,16 @@ export function ContactForm() {
         </div>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-message`}>
-          Message<span aria-hidden="true"> *</span>
-        </label>
+        <FieldLabel htmlFor={`${id}-message`} label="Message" required />
         <textarea
           id={`${id}-message`}
           name="message"
           rows={6}
           value={values.message}
           onChange={(e) => set('message')(e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${id}-message-error` : undefined}
+          {...errorProps(`${id}-message`, errors.message)}
         />
-        {errors.message && (
-          <p id={`${id}-message-error`} className="field-error">
-            {errors.message}
-          </p>
-        )}
+        <FieldError id={`${id}-message`} error={errors.message} />
       </div>
       {/* Off-screen trap for bots; people never see or fill it. */}
       <div className="honeypot" aria-hidden="true">

@@ -51,7 +51,6 @@ export function NewsletterPage() {
   const [unmarkSpam] = useUnmarkSubscriptionSpamMutation();
   const [remove] = useDeleteSubscriptionMutation();
   const [exportAll] = useExportSubscriptionsMutation();
-  const [viewing, setViewing] = useState<NewsletterSubscription | null>(null);
   const [flagging, setFlagging] = useState<NewsletterSubscription | null>(null);
   const all = list.data ?? [];
   const rows = useMemo(() => all.filter((s) => matchesSubscription(s, filters)), [all, filters]);
@@ -124,24 +123,17 @@ export function NewsletterPage() {
     <SubmissionsFrame<NewsletterSubscription>
       title="Newsletter Management"
       header={<NewsletterStats />}
-      isError={list.isError}
+      list={list}
       loadError="Failed to fetch subscriptions"
       filters={filterFields}
       noun="subscriptions"
       rows={rows}
-      total={all.length}
-      isLoading={list.isLoading}
       empty={{
         none: 'No subscriptions yet',
         noMatch: 'No subscriptions match the current filters.',
       }}
       pageSize={25}
-      details={{
-        title: 'Subscription Details',
-        item: viewing,
-        onClose: () => setViewing(null),
-        render: (s) => <SubscriptionDetails s={s} />,
-      }}
+      details={{ title: 'Subscription Details', render: (s) => <SubscriptionDetails s={s} /> }}
       columns={[
         {
           title: 'Email',
@@ -162,30 +154,23 @@ export function NewsletterPage() {
         { title: 'Device', dataIndex: 'deviceType', render: (v: string | null) => v ?? '—' },
         { title: 'Location', key: 'location', render: (_, s) => locationOf(s) },
         receivedColumn('Created'),
-        {
-          title: 'Actions',
-          key: 'actions',
-          render: (_, s) => (
-            <Space size="small" wrap>
-              <Button size="small" onClick={() => setViewing(s)}>
-                View
-              </Button>
-              {s.isSpam ? (
-                <Button size="small" onClick={() => unflag(s)}>
-                  Unmark Spam
-                </Button>
-              ) : (
-                <Button size="small" onClick={() => setFlagging(s)}>
-                  Mark Spam
-                </Button>
-              )}
-              <Button size="small" danger onClick={() => askDelete(s)}>
-                Delete
-              </Button>
-            </Space>
-          ),
-        },
       ]}
+      actions={(s) => (
+        <>
+          {s.isSpam ? (
+            <Button size="small" onClick={() => unflag(s)}>
+              Unmark Spam
+            </Button>
+          ) : (
+            <Button size="small" onClick={() => setFlagging(s)}>
+              Mark Spam
+            </Button>
+          )}
+          <Button size="small" danger onClick={() => askDelete(s)}>
+            Delete
+          </Button>
+        </>
+      )}
     >
       <MarkSpamDialog
         subscription={flagging}

@@ -1,7 +1,7 @@
 import { coreValues, founder, mission, team, timeline } from '@kw/site';
 import { Link } from 'react-router';
 import { ChatIcon, ExternalIcon, PhoneIcon } from '../../../../shared/public/Icons.tsx';
-import { Checklist, ClosingCall, PageHero, Section } from '../../../../shared/public/Sections.tsx';
+import { Checklist, ClosingCall, PageHero, Section, SimpleCards } from '../Sections.tsx';
 
 export function AboutPage() {
   return (
@@ -83,14 +83,7 @@ export function AboutPage() {
         </ul>
       </Section>
       <Section id="values" title="Our Core Values">
-        <ul className="card-grid card-grid-5">
-          {coreValues.map((value) => (
-            <li key={value.title} className="card">
-              <h3>{value.title}</h3>
-              <p>{value.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SimpleCards columns={5} items={coreValues} />
       </Section>
       <Section id="timeline" title="Our Journey" tone="white">
         <ol className="timeline">

@@ -1,19 +1,17 @@
-import { contactPage, contactSettings, SOCIAL_LABELS } from '@kw/site';
-import { MailIcon, MapPinIcon, PhoneIcon, SocialIcon } from '../../../../shared/public/Icons.tsx';
-import { Stars } from '../../../../shared/public/Sections.tsx';
+import { contactPage, contactSettings } from '@kw/site';
+import { SmallHero } from '../../../../shared/public/Blocks.tsx';
+import { MailIcon, MapPinIcon, PhoneIcon, SocialLinks } from '../../../../shared/public/Icons.tsx';
 import { ContactForm } from '../../../contact/public/ContactForm.tsx';
+import { Stars } from '../Sections.tsx';
 
 export function ContactPage() {
   const c = contactSettings;
-  const networks = Object.keys(c.social) as (keyof typeof c.social)[];
   return (
     <>
-      <section className="hero hero-small">
-        <div className="container">
-          <h1>Get in Touch</h1>
-          <p className="lead">Tell us about your project. We respond within 24 hours.</p>
-        </div>
-      </section>
+      <SmallHero
+        title="Get in Touch"
+        lead="Tell us about your project. We respond within 24 hours."
+      />
       <section className="container contact-grid">
         <aside className="contact-cards" aria-label="Contact details">
           <div className="card">
@@ -48,20 +46,7 @@ export function ContactPage() {
           </div>
           <div className="card">
             <h2>Follow Us</h2>
-            <ul className="social-links social-links-dark">
-              {networks.map((network) => (
-                <li key={network}>
-                  <a
-                    href={c.social[network]}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${SOCIAL_LABELS[network]} (opens in a new tab)`}
-                  >
-                    <SocialIcon network={network} />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks links={c.social} className="social-links social-links-dark" />
           </div>
           <div className="card">
             <h2>Why Choose Us?</h2>

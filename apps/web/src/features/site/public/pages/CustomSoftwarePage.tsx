@@ -1,36 +1,31 @@
 import { customSoftwarePage as page } from '@kw/site';
-import { ProjectCards } from '../../../../shared/public/ProjectCards.tsx';
+import { ProjectCards } from '../ProjectCards.tsx';
 import {
+  CardGrid,
   Checklist,
+  ChecklistCards,
   ClosingCall,
-  PageHero,
   ProcessSteps,
   Section,
-} from '../../../../shared/public/Sections.tsx';
+  ServiceHero,
+} from '../Sections.tsx';
 
 export function CustomSoftwarePage() {
-  const { intro } = page;
   return (
     <>
-      <PageHero
-        eyebrow="Custom Software"
-        title={intro.title}
-        lead={intro.lead}
-        calls={intro.calls}
-      />
+      <ServiceHero eyebrow="Custom Software" intro={page.intro} />
       <Section id="dev-services" title="Development Services" tone="white">
-        <ul className="card-grid card-grid-2">
-          {page.services.map((s) => (
-            <li key={s.title} className="card">
-              <h3>{s.title}</h3>
-              <p>{s.description}</p>
-              <Checklist items={s.features} />
-              <p className="benefits">
-                <strong>Built with:</strong> {s.technologies.join(', ')}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <ChecklistCards
+          columns={2}
+          items={page.services}
+          title={(s) => s.title}
+          checklist={(s) => s.features}
+          note={(s) => (
+            <p className="benefits">
+              <strong>Built with:</strong> {s.technologies.join(', ')}
+            </p>
+          )}
+        />
       </Section>
       <Section id="dev-projects" title="Recent Projects">
         <ProjectCards projects={page.projects} />
@@ -39,19 +34,17 @@ export function CustomSoftwarePage() {
         <ProcessSteps steps={page.process} />
       </Section>
       <Section id="dev-stack" title="Technology Stack">
-        <ul className="card-grid card-grid-4">
-          {page.techStack.map((column) => (
-            <li key={column.column} className="card">
-              <h3>{column.column}</h3>
-              <Checklist items={column.items} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid
+          columns={4}
+          items={page.techStack}
+          title={(c) => c.column}
+          body={(c) => <Checklist items={c.items} />}
+        />
       </Section>
       <ClosingCall
         title="Have a system in mind?"
         text="Tell us what slows you down. We will sketch a solution and a budget, or suggest a proof of concept first."
-        calls={intro.calls}
+        calls={page.intro.calls}
       />
     </>
   );

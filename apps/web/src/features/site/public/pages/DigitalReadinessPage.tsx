@@ -1,71 +1,48 @@
 import { analysisPage as page } from '@kw/site';
 import {
-  Checklist,
+  ChecklistCards,
   ClosingCall,
-  PageHero,
   ProcessSteps,
   Section,
-} from '../../../../shared/public/Sections.tsx';
+  ServiceHero,
+  SimpleCards,
+  StoryCards,
+} from '../Sections.tsx';
 
 /** Technical & business analysis, with the digital readiness assessment at its centre. */
 export function DigitalReadinessPage() {
-  const { intro } = page;
   return (
     <>
-      <PageHero
-        eyebrow="Digital Readiness"
-        title={intro.title}
-        lead={intro.lead}
-        calls={intro.calls}
-      />
+      <ServiceHero eyebrow="Digital Readiness" intro={page.intro} />
       <Section id="ba-services" title="Analysis Services" tone="white">
-        <ul className="card-grid card-grid-2">
-          {page.services.map((s) => (
-            <li key={s.title} className="card">
-              <h3>{s.title}</h3>
-              <p>{s.description}</p>
-              <p className="card-kicker">Deliverables</p>
-              <Checklist items={s.deliverables} />
-            </li>
-          ))}
-        </ul>
+        <ChecklistCards
+          columns={2}
+          items={page.services}
+          title={(s) => s.title}
+          kicker="Deliverables"
+          checklist={(s) => s.deliverables}
+        />
       </Section>
       <Section id="ba-areas" title="What We Assess">
-        <ul className="card-grid card-grid-4">
-          {page.areas.map((a) => (
-            <li key={a.area} className="card">
-              <h3>{a.area}</h3>
-              <p>{a.description}</p>
-              <Checklist items={a.checkpoints} />
-            </li>
-          ))}
-        </ul>
+        <ChecklistCards
+          columns={4}
+          items={page.areas}
+          title={(a) => a.area}
+          checklist={(a) => a.checkpoints}
+        />
       </Section>
       <Section id="ba-outcomes" title="What You Get" tone="white">
-        <ul className="card-grid card-grid-4">
-          {page.outcomes.map((o) => (
-            <li key={o.title} className="card">
-              <h3>{o.title}</h3>
-              <p>{o.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SimpleCards columns={4} items={page.outcomes} />
       </Section>
       <Section id="ba-stories" title="Client Stories">
-        <ul className="card-grid card-grid-3">
-          {page.stories.map((s) => (
-            <li key={s.client} className="card">
-              <h3>{s.client}</h3>
-              <p>
-                <strong>Challenge:</strong> {s.challenge}
-              </p>
-              <p>
-                <strong>Result:</strong> {s.result}
-              </p>
-              <p className="badge">Timeline: {s.timeline}</p>
-            </li>
-          ))}
-        </ul>
+        <StoryCards
+          items={page.stories}
+          title={(s) => s.client}
+          facts={(s) => [
+            ['Challenge', s.challenge],
+            ['Result', s.result],
+          ]}
+        />
       </Section>
       <Section id="ba-process" title="Our 5-Step Process" tone="white">
         <ProcessSteps steps={page.process} />
@@ -73,7 +50,7 @@ export function DigitalReadinessPage() {
       <ClosingCall
         title="How ready is your business?"
         text="A readiness assessment takes two to four weeks and gives you a plan you can act on straight away."
-        calls={intro.calls}
+        calls={page.intro.calls}
       />
     </>
   );

@@ -1,30 +1,21 @@
 import { ethicalAiPolicy as policy } from '@kw/site';
 import { Link } from 'react-router';
-import { Checklist, PageHero, Section } from '../../../../shared/public/Sections.tsx';
+import { CardGrid, Checklist, PageHero, Section, SimpleCards } from '../Sections.tsx';
 
 export function EthicalAiPage() {
   return (
     <>
       <PageHero title="Ethical AI Use Policy" lead={policy.intro} />
       <Section id="principles" title="Our Principles" tone="white">
-        <ul className="card-grid card-grid-4">
-          {policy.principles.map((p) => (
-            <li key={p.title} className="card">
-              <h3>{p.title}</h3>
-              <p>{p.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SimpleCards columns={4} items={policy.principles} />
       </Section>
       <Section id="guidelines" title="Implementation Guidelines">
-        <ul className="card-grid card-grid-3">
-          {policy.guidelines.map((g) => (
-            <li key={g.title} className="card">
-              <h3>{g.title}</h3>
-              <Checklist items={g.items} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid
+          columns={3}
+          items={policy.guidelines}
+          title={(g) => g.title}
+          body={(g) => <Checklist items={g.items} />}
+        />
       </Section>
       <Section id="commitments" title="Our Commitments" tone="white">
         <Checklist items={policy.commitments} />

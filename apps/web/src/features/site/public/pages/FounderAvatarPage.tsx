@@ -2,8 +2,8 @@ import { founder } from '@kw/site';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ChatIcon, CloseIcon } from '../../../../shared/public/Icons.tsx';
-import { PageHero } from '../../../../shared/public/Sections.tsx';
 import { readSiteConfig } from '../../../../shared/public/site-config.ts';
+import { PageHero } from '../Sections.tsx';
 
 /**
  * The founder's AI digital twin: the third-party floating avatar widget when its script is

@@ -8,8 +8,8 @@ import {
   trustStats,
 } from '@kw/site';
 import { BuildingIcon, MicIcon, NewspaperIcon } from '../../../../shared/public/Icons.tsx';
-import { ClosingCall, PageHero, Section, Stars } from '../../../../shared/public/Sections.tsx';
-import { ServiceCards } from '../../../../shared/public/ServiceCards.tsx';
+import { ClosingCall, PageHero, Section, Stars } from '../Sections.tsx';
+import { ServiceCards } from '../ServiceCards.tsx';
 
 const MEDIA_ICON: Record<MediaType, typeof BuildingIcon> = {
   organization: BuildingIcon,

@@ -1,31 +1,20 @@
 import { integrationPage as page } from '@kw/site';
-import { ProjectCards } from '../../../../shared/public/ProjectCards.tsx';
+import { ProjectCards } from '../ProjectCards.tsx';
 import {
+  CardGrid,
   ClosingCall,
-  PageHero,
   ProcessSteps,
   Section,
-} from '../../../../shared/public/Sections.tsx';
+  ServiceHero,
+  SimpleCards,
+} from '../Sections.tsx';
 
 export function IntegrationPage() {
-  const { intro } = page;
   return (
     <>
-      <PageHero
-        eyebrow="Integration & Automation"
-        title={intro.title}
-        lead={intro.lead}
-        calls={intro.calls}
-      />
+      <ServiceHero eyebrow="Integration & Automation" intro={page.intro} />
       <Section id="int-services" title="Integration Services" tone="white">
-        <ul className="card-grid card-grid-4">
-          {page.services.map((s) => (
-            <li key={s.title} className="card">
-              <h3>{s.title}</h3>
-              <p>{s.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SimpleCards columns={4} items={page.services} />
       </Section>
       <Section id="int-metrics" title="Results Our Clients See">
         <ul className="metric-grid">
@@ -38,15 +27,13 @@ export function IntegrationPage() {
         </ul>
       </Section>
       <Section id="int-tools" title="Tools We Work With" tone="white">
-        <ul className="card-grid card-grid-3">
-          {page.tools.map((tool) => (
-            <li key={tool.name} className="card">
-              <span className="badge">{tool.category}</span>
-              <h3>{tool.name}</h3>
-              <p>{tool.description}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid
+          columns={3}
+          items={page.tools}
+          title={(tool) => tool.name}
+          top={(tool) => <span className="badge">{tool.category}</span>}
+          body={(tool) => <p>{tool.description}</p>}
+        />
       </Section>
       <Section id="int-stories" title="Success Stories">
         <ProjectCards projects={page.stories} />
@@ -57,7 +44,7 @@ export function IntegrationPage() {
       <ClosingCall
         title="Stop re-typing data"
         text="Show us the process, and we will show you how much of it can run by itself."
-        calls={intro.calls}
+        calls={page.intro.calls}
       />
     </>
   );

@@ -1,14 +1,10 @@
 import { contactSettings, privacyPolicy } from '@kw/site';
+import { SmallHero } from '../../../../shared/public/Blocks.tsx';
 
 export function PrivacyPolicyPage() {
   return (
     <>
-      <section className="hero hero-small">
-        <div className="container">
-          <h1>Privacy Policy</h1>
-          <p className="lead">Last updated {privacyPolicy.updated}</p>
-        </div>
-      </section>
+      <SmallHero title="Privacy Policy" lead={`Last updated ${privacyPolicy.updated}`} />
       <article className="container prose policy">
         <ol className="policy-sections">
           {privacyPolicy.sections.map((section) => (

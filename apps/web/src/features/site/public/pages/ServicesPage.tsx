@@ -1,6 +1,6 @@
 import { services, whyChooseUs } from '@kw/site';
-import { ClosingCall, PageHero, Section } from '../../../../shared/public/Sections.tsx';
-import { ServiceCards } from '../../../../shared/public/ServiceCards.tsx';
+import { ClosingCall, PageHero, Section, SimpleCards } from '../Sections.tsx';
+import { ServiceCards } from '../ServiceCards.tsx';
 
 export function ServicesPage() {
   return (
@@ -13,14 +13,7 @@ export function ServicesPage() {
         <ServiceCards items={services} showBadge />
       </Section>
       <Section id="why-choose" title="Why Choose Grand River Digital">
-        <ul className="card-grid card-grid-4">
-          {whyChooseUs.map((reason) => (
-            <li key={reason.title} className="card">
-              <h3>{reason.title}</h3>
-              <p>{reason.description}</p>
-            </li>
-          ))}
-        </ul>
+        <SimpleCards columns={4} items={whyChooseUs} />
       </Section>
       <ClosingCall
         title="Not sure where to start?"

@@ -1,6 +1,6 @@
 import type { Service } from '@kw/site';
 import { Link } from 'react-router';
-import { ArrowIcon, ExternalIcon } from './Icons.tsx';
+import { ArrowIcon, ExternalIcon } from '../../../shared/public/Icons.tsx';
 
 /** The service grid of home and /services; Efficiency Edge opens its own site in a new tab. */
 export function ServiceCards({

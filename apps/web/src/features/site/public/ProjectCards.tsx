@@ -1,4 +1,5 @@
 import type { Project } from '@kw/site';
+import { TagList } from '../../../shared/public/Blocks.tsx';
 import { Checklist } from './Sections.tsx';
 
 export function ProjectCards({ projects }: { projects: readonly Project[] }) {
@@ -10,13 +11,7 @@ export function ProjectCards({ projects }: { projects: readonly Project[] }) {
           <h3>{p.project}</h3>
           <p>{p.description}</p>
           <Checklist items={p.results} />
-          <ul className="tag-list" aria-label="Technologies">
-            {p.technologies.map((t) => (
-              <li key={t} className="tag">
-                {t}
-              </li>
-            ))}
-          </ul>
+          <TagList items={p.technologies} label="Technologies" />
         </li>
       ))}
     </ul>

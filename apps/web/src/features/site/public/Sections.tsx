@@ -1,7 +1,7 @@
 import type { CallToAction as Call, ProcessStep } from '@kw/site';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon, StarIcon } from './Icons.tsx';
+import { CheckIcon, StarIcon } from '../../../shared/public/Icons.tsx';
 
 /** The page's hero: its one h1, a lead and up to two calls to action. */
 export function PageHero({
@@ -137,5 +137,105 @@ export function ClosingCall({
         <CallButtons calls={calls} />
       </div>
     </section>
+  );
+}
+
+/** A grid of cards, each a list item with its h3 title; `top` comes before the title. */
+export function CardGrid<T>(props: {
+  columns: number;
+  items: readonly T[];
+  title(item: T): string;
+  body(item: T): ReactNode;
+  top?(item: T): ReactNode;
+}) {
+  return (
+    <ul className={`card-grid card-grid-${props.columns}`}>
+      {props.items.map((item) => (
+        <li key={props.title(item)} className="card">
+          {props.top?.(item)}
+          <h3>{props.title(item)}</h3>
+          {props.body(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Cards of a title and a paragraph. */
+export function SimpleCards(props: {
+  columns: number;
+  items: readonly { title: string; description: string }[];
+}) {
+  return (
+    <CardGrid
+      columns={props.columns}
+      items={props.items}
+      title={(item) => item.title}
+      body={(item) => <p>{item.description}</p>}
+    />
+  );
+}
+
+/** Cards of a description and a checklist: a kicker may head the list, a note follow it. */
+export function ChecklistCards<T extends { description: string }>(props: {
+  columns: number;
+  items: readonly T[];
+  title(item: T): string;
+  checklist(item: T): readonly string[];
+  kicker?: string;
+  note?(item: T): ReactNode;
+}) {
+  return (
+    <CardGrid
+      columns={props.columns}
+      items={props.items}
+      title={props.title}
+      body={(item) => (
+        <>
+          <p>{item.description}</p>
+          {props.kicker && <p className="card-kicker">{props.kicker}</p>}
+          <Checklist items={props.checklist(item)} />
+          {props.note?.(item)}
+        </>
+      )}
+    />
+  );
+}
+
+/** Client stories: two labelled facts and the timeline. */
+export function StoryCards<T extends { client: string; timeline: string }>(props: {
+  items: readonly T[];
+  title(item: T): string;
+  kicker?(item: T): ReactNode;
+  facts(item: T): [label: string, text: string][];
+}) {
+  return (
+    <CardGrid
+      columns={3}
+      items={props.items}
+      title={props.title}
+      {...(props.kicker ? { top: props.kicker } : {})}
+      body={(item) => (
+        <>
+          {props.facts(item).map(([label, text]) => (
+            <p key={label}>
+              <strong>{label}:</strong> {text}
+            </p>
+          ))}
+          <p className="badge">Timeline: {item.timeline}</p>
+        </>
+      )}
+    />
+  );
+}
+
+/** A service page's hero: its eyebrow, and the page's title, lead and calls to action. */
+export function ServiceHero(props: {
+  eyebrow: string;
+  intro: { title: string; lead: string; calls: readonly Call[] };
+}) {
+  const { intro } = props;
+  return (
+    <PageHero eyebrow={props.eyebrow} title={intro.title} lead={intro.lead} calls={intro.calls} />
   );
 }
