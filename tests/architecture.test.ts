@@ -569,12 +569,81 @@ describe('presentation helpers', () => {
 });
 
 describe('the web app', () => {
+  const web = path.join(root, 'apps/web/src');
   const BROWSER_PACKAGES =
-    /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|zod|marked|csv-stringify\/browser\/esm\/sync)$/;
+    /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|zod|marked)$/;
+
+  /** A file of the web app, its path below apps/web/src (with /), and what it imports. */
+  interface WebFile {
+    file: string;
+    statics: string[];
+    dynamics: string[];
+  }
+
+  function webFiles(): WebFile[] {
+    return sourceFiles(web)
+      .filter((file) => !file.endsWith('.test.ts'))
+      .map((file) => {
+        const text = readFileSync(file, 'utf8');
+        const found = (pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
+        return {
+          file: path.relative(web, file).split(path.sep).join('/'),
+          // import/export … from '…', and bare imports (a stylesheet)
+          statics: found(/(?:^|\n)\s*(?:import|export)\s(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/g),
+          dynamics: found(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+        };
+      });
+  }
+
+  /**
+   * The layout: the shell's files at the top (entries, routes, store, SEO), the one api slice in
+   * api/, what both sides share in shared/ (the frames in shared/public and shared/admin), and
+   * each module's screens in features/<module>/{public,admin}, its endpoints in
+   * features/<module>/api.ts.
+   */
+  const PLACE =
+    /^(?:[\w-]+\.tsx?|api\/[\w-]+\.ts|shared\/[\w-]+\.tsx?|shared\/(?:public|admin)\/[\w./-]+|features\/([\w-]+)\/(?:api\.ts|(?:public|admin)\/[\w./-]+))$/;
+  /** The back office's folders: the only ones antd may appear in. */
+  const ADMIN = /^(?:shared|features\/[\w-]+)\/admin\//;
+  const isAntd = (spec: string) =>
+    spec === 'antd' || spec.startsWith('antd/') || spec.startsWith('@ant-design/');
+  const target = (from: string, spec: string) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+
+  const rules = {
+    place: (files: WebFile[]) =>
+      files.flatMap(({ file }) => {
+        const match = PLACE.exec(file);
+        if (!match) return [`${file} is outside the layout`];
+        if (match[1] && !moduleNames.includes(match[1]))
+          return [`${file}: features/${match[1]} is not a module`];
+        return [];
+      }),
+    antdInAdminOnly: (files: WebFile[]) =>
+      files
+        .filter(({ file, statics, dynamics }) =>
+          [...statics, ...dynamics].some(isAntd) ? !ADMIN.test(file) : false,
+        )
+        .map(({ file }) => `${file} imports antd outside an admin folder`),
+    // A public file importing an admin one would bring antd to a visitor; only the routes load
+    // the back office, on demand.
+    publicNeverLoadsAdmin: (files: WebFile[]) =>
+      files
+        .filter(({ file }) => !ADMIN.test(file))
+        .flatMap(({ file, statics, dynamics }) =>
+          [
+            ...statics.map((spec) => ({ spec, lazy: false })),
+            ...dynamics.map((spec) => ({ spec, lazy: true })),
+          ]
+            .filter(({ spec }) => spec.startsWith('.') && ADMIN.test(target(file, spec)))
+            .filter(({ lazy }) => !(lazy && file === 'routes.tsx'))
+            .map(({ spec }) => `${file} imports ${spec}`),
+        ),
+  };
 
   it('never imports server code: only contracts, presentation helpers, site data and browser packages', () => {
     const problems: string[] = [];
-    for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
+    for (const file of sourceFiles(web)) {
       if (file.endsWith('.test.ts')) continue;
       for (const spec of importsOf(file)) {
         const ok =
@@ -588,14 +657,58 @@ describe('the web app', () => {
     expect(problems).toEqual([]);
   });
 
-  it('imports antd only under src/admin', () => {
-    const offenders = sourceFiles(path.join(root, 'apps/web/src'))
-      .filter((file) => !file.includes(`${path.sep}admin${path.sep}`))
-      .filter((file) =>
-        importsOf(file).some(
-          (s) => s === 'antd' || s.startsWith('antd/') || s.startsWith('@ant-design/'),
-        ),
-      );
-    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  it('keeps each file in its place: shared frames, and features named after modules', () => {
+    const files = webFiles();
+    expect(files.some((f) => f.file.startsWith('features/'))).toBe(true);
+    expect(rules.place(files)).toEqual([]);
+  });
+
+  it('imports antd only in admin folders, never in public ones', () => {
+    const files = webFiles();
+    expect(
+      files.filter((f) => ADMIN.test(f.file) && f.statics.some(isAntd)).length,
+    ).toBeGreaterThan(5);
+    expect(rules.antdInAdminOnly(files)).toEqual([]);
+  });
+
+  it('never loads an admin file from outside the back office, but for the routes on demand', () => {
+    expect(rules.publicNeverLoadsAdmin(webFiles())).toEqual([]);
+  });
+
+  it('self-check: each rule fails on a known-bad sample and passes the good one', () => {
+    const f = (file: string, statics: string[] = [], dynamics: string[] = []): WebFile => ({
+      file,
+      statics,
+      dynamics,
+    });
+    const bad: [keyof typeof rules, WebFile][] = [
+      ['place', f('components/Button.tsx')],
+      ['place', f('features/blog/BlogManager.tsx')],
+      ['place', f('features/blogs/public/BlogListPage.tsx')],
+      ['place', f('features/blog/administration/BlogManager.tsx')],
+      ['place', f('shared/widgets/Card.tsx')],
+      ['antdInAdminOnly', f('features/blog/public/BlogListPage.tsx', ['antd'])],
+      ['antdInAdminOnly', f('shared/public/Layout.tsx', ['@ant-design/icons'])],
+      ['antdInAdminOnly', f('shared/dates.ts', [], ['antd/es/button'])],
+      ['antdInAdminOnly', f('features/blog/api.ts', ['antd'])],
+      ['antdInAdminOnly', f('features/admin-blog/public/Page.tsx', ['antd'])],
+      ['publicNeverLoadsAdmin', f('features/blog/public/BlogListPage.tsx', ['../admin/Row.tsx'])],
+      ['publicNeverLoadsAdmin', f('shared/public/Layout.tsx', [], ['../admin/AdminApp.tsx'])],
+      ['publicNeverLoadsAdmin', f('routes.tsx', ['./shared/admin/AdminApp.tsx'])],
+      ['publicNeverLoadsAdmin', f('entry-client.tsx', ['./shared/admin/admin.css'])],
+      ['publicNeverLoadsAdmin', f('features/blog/api.ts', ['../../shared/admin/upload.ts'])],
+    ];
+    for (const [rule, sample] of bad)
+      expect(rules[rule]([sample]), `${rule}: ${sample.file}`).toHaveLength(1);
+    const good = [
+      f('routes.tsx', [], ['./shared/admin/AdminApp.tsx']),
+      f('features/blog/admin/BlogManager.tsx', ['antd', '../api.ts', '../../../shared/admin/x.ts']),
+      f('features/case-studies/public/CaseStudyPage.tsx', ['../../../shared/public/Modal.tsx']),
+      f('features/site/public/pages/HomePage.tsx'),
+      f('shared/admin/AdminApp.tsx', ['@ant-design/icons']),
+      f('api/api.ts'),
+      f('shared/dates.ts'),
+    ];
+    for (const rule of Object.values(rules)) expect(rule(good)).toEqual([]);
   });
 });
