@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
 import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
@@ -19,6 +19,7 @@ import { compressResponses } from './compression.ts';
 import { modules } from './modules.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountApiDocs } from './openapi-docs.ts';
+import { type PublicCache, requestIdOf } from './public-cache.ts';
 import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
 
@@ -29,12 +30,33 @@ z.config({
 });
 
 export const JSON_BODY_LIMIT = '100kb';
-const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export interface AppOptions {
   services: AppServices;
   routes: RouteDef[];
   web?: WebRenderer;
+  /** Pages and public lists kept ready to send, answered before everything else. */
+  cache?: PublicCache;
+}
+
+/** Files whose every request is not worth a line at `info`: logged at `debug`. */
+const QUIET_PATHS =
+  /^\/(assets|media)\/|\.(js|css|svg|png|jpe?g|webp|ico|txt|xml|json|woff2?)(\?|$)/;
+
+/**
+ * The headers a middleware sets that depend on nothing in the request (helmet's, with the
+ * fixed options given here), computed once, for the answers sent before it runs.
+ */
+function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (e?: unknown) => void) => void,
+): string[] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return [...headers].flat();
 }
 
 function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): RequestHandler {
@@ -99,51 +121,66 @@ function thirdPartyConnections(config: AppServices['config']): string[] {
   return origins;
 }
 
-export function createApp({ services, routes, web }: AppOptions): Express {
+export function createApp({ services, routes, web, cache }: AppOptions): Express {
   const app = express();
   const { config, logger } = services;
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
+  const securityHeaders = helmet({
+    contentSecurityPolicy:
+      config.env === 'development'
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", ...thirdPartyScripts(config)],
+              // antd writes its CSS-in-JS into <style> elements.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'https:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'", ...thirdPartyConnections(config)],
+              frameSrc: ["'self'", 'https:'],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+            },
+          },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  // A fresh page or public list goes out from memory first, with the same security headers.
+  if (cache) app.use(cache.middleware(headersSetBy(securityHeaders)));
+
+  // One line per request: method, URL, status, time and the request id (no headers), at info;
+  // static files and 304s at debug, failures at error.
   app.use(
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
+      quietReqLogger: true,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (req, res, error) =>
+        error || res.statusCode >= 500
+          ? 'error'
+          : res.statusCode === 304 || QUIET_PATHS.test(req.url ?? '')
+            ? 'debug'
+            : 'info',
       autoLogging: { ignore: (req) => req.url === '/api/health' },
     }),
   );
 
-  app.use(
-    helmet({
-      contentSecurityPolicy:
-        config.env === 'development'
-          ? false
-          : {
-              directives: {
-                defaultSrc: ["'self'"],
-                scriptSrc: ["'self'", ...thirdPartyScripts(config)],
-                // antd writes its CSS-in-JS into <style> elements.
-                styleSrc: ["'self'", "'unsafe-inline'"],
-                imgSrc: ["'self'", 'data:', 'https:'],
-                fontSrc: ["'self'", 'data:'],
-                connectSrc: ["'self'", ...thirdPartyConnections(config)],
-                frameSrc: ["'self'", 'https:'],
-                objectSrc: ["'none'"],
-                baseUri: ["'self'"],
-                formAction: ["'self'"],
-                frameAncestors: ["'none'"],
-                upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-              },
-            },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.publicUrl.startsWith('https://'),
-    }),
-  );
+  app.use(securityHeaders);
 
   app.use(compressResponses());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { api } from './api/api.ts';
+import { api, type StoreExtra } from './api/api.ts';
 import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
 import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
@@ -19,12 +19,19 @@ export interface RenderResult {
   state: unknown;
 }
 
-/** Renders one public URL to HTML, with its data fetched into the RTK Query cache first. */
+/**
+ * Renders one public URL to HTML, with its data read into the RTK Query cache first, by the
+ * API's own process (`serverQuery`: the modules' queries, no HTTP).
+ */
 export async function render(
   request: Request,
-  options: { apiOrigin: string; publicUrl: string; site?: PublicSiteConfig },
+  options: {
+    serverQuery: NonNullable<StoreExtra['serverQuery']>;
+    publicUrl: string;
+    site?: PublicSiteConfig;
+  },
 ): Promise<RenderResult> {
-  const store = makeStore({ extra: { apiOrigin: options.apiOrigin } });
+  const store = makeStore({ extra: { serverQuery: options.serverQuery } });
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {

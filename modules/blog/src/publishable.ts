@@ -260,7 +260,8 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
   /** How messages name one item: 'Blog post'. */
   noun: string;
   input: ZodType<Input>;
-  list(db: Db, audience: Audience): Promise<Item[]>;
+  /** The public list carries what its cards show; the administrator's, whole items. */
+  list(db: Db, audience: Audience): Promise<unknown[]>;
   find(db: Db, slug: string, audience: Audience): Promise<Item | undefined>;
   /** One item as its page shows it. */
   detail(item: Item): unknown;

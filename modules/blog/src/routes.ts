@@ -4,7 +4,7 @@ import { removePost, savePost } from './commands.ts';
 import { postInputSchema, readingMinutes } from './contract.ts';
 import { importBlogPost } from './importer.ts';
 import { publishableRoutes, sourceBody } from './publishable.ts';
-import { findPostBySlug, listPosts } from './queries.ts';
+import { findPostBySlug, listPostSummaries, listPosts } from './queries.ts';
 import { postDetail, renderMarkdown } from './render.ts';
 
 const importBody = sourceBody(2_000_000, 'The document is too large');
@@ -14,7 +14,8 @@ export const blogRoutes: RouteDef[] = [
     path: '/api/blog',
     noun: 'Blog post',
     input: postInputSchema,
-    list: (db, audience) => listPosts(db, audience),
+    list: (db, audience) =>
+      audience === 'public' ? listPostSummaries(db) : listPosts(db, audience),
     find: (db, slug, audience) => findPostBySlug(db, slug, audience),
     detail: postDetail,
     save: savePost,

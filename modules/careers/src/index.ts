@@ -10,7 +10,8 @@ import { careersRoutes } from './routes.ts';
 
 export type { CareersEvent } from './events.ts';
 export { applicationStream, jobCategoryStream, jobStream } from './events.ts';
-export { listJobApplications, listJobs } from './queries.ts';
+export { CAREERS_CONTENT } from './projection.ts';
+export { listJobApplications, listJobCategories, listJobs } from './queries.ts';
 
 export const REJECTION_EMAIL_QUEUE = 'careers.rejection-email';
 export const APPLICATION_RECEIVED_QUEUE = 'careers.application-acknowledgement';

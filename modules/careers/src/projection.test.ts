@@ -1,4 +1,4 @@
-import { EventStore } from '@kw/platform';
+import { contentRevisions, EventStore } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   jobStream,
 } from './events.ts';
 import {
+  CAREERS_CONTENT,
   JOB_APPLICATIONS,
   JOB_CATEGORIES,
   JOBS,
@@ -247,5 +248,27 @@ describe('job applications', () => {
     expect(await row(JOB_APPLICATIONS, APPLICATION)).toEqual(before);
     await given(stream, { type: 'ApplicationDeleted', data: { applicationId: APPLICATION } });
     expect(await row(JOB_APPLICATIONS, APPLICATION)).toBeUndefined();
+  });
+});
+
+describe("the careers page's revision (the page cache's stamp)", () => {
+  const revision = async () => (await contentRevisions(tdb.db)).get(CAREERS_CONTENT) ?? 0;
+
+  it('given a job or a category changed, then it moves; given an application, then it does not', async () => {
+    const other = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0102';
+    const start = await revision();
+    await given(jobStream(other), { type: 'JobCreated', data: content({ jobId: other }) });
+    expect(await revision()).toBe(start + 1);
+    await given(jobStream(other), { type: 'JobPublished', data: { jobId: other } });
+    await given(jobCategoryStream(CATEGORY), {
+      type: 'JobCategoryUpdated',
+      data: category({ name: 'Research' }),
+    });
+    expect(await revision()).toBe(start + 3);
+    await given(applicationStream(APPLICATION), {
+      type: 'ApplicationStatusChanged',
+      data: { applicationId: APPLICATION, status: 'interview', notes: '' },
+    });
+    expect(await revision()).toBe(start + 3);
   });
 });

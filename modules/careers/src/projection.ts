@@ -1,9 +1,12 @@
-import { defineProjection, type StoredEvent } from '@kw/platform';
+import { bumpContentRevision, defineProjection, type StoredEvent } from '@kw/platform';
 import { applicationEvents, careersEvents, type JobContent, jobCategoryEvents } from './events.ts';
 
 export const JOB_CATEGORIES = 'job_categories';
 export const JOBS = 'jobs';
 export const JOB_APPLICATIONS = 'job_applications';
+
+/** The page cache's name for what the careers page shows (jobs and their categories). */
+export const CAREERS_CONTENT = 'careers';
 
 const stamp = (event: StoredEvent) => ({ updated_at: event.occurredAt, version: event.version });
 
@@ -13,6 +16,8 @@ export const jobCategoriesProjection = defineProjection({
   tables: [JOB_CATEGORIES],
   events: jobCategoryEvents,
   async apply(trx, event) {
+    // The careers page shows the categories: its cached copy goes with any change.
+    await bumpContentRevision(trx, CAREERS_CONTENT);
     switch (event.type) {
       case 'JobCategoryCreated': {
         const d = event.data;
@@ -80,6 +85,8 @@ export const jobsProjection = defineProjection({
     'JobCategoryDeleted',
   ],
   async apply(trx, event) {
+    // The careers page and the public job list: their cached copies go with any change.
+    await bumpContentRevision(trx, CAREERS_CONTENT);
     switch (event.type) {
       case 'JobCreated':
         await trx(JOBS)

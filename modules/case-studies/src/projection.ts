@@ -4,6 +4,9 @@ import { type CaseStudyFields, caseStudiesEvents } from './events.ts';
 
 export const CASE_STUDIES = 'case_studies';
 
+/** The page cache's name for what the case studies' pages and list show. */
+export const CASE_STUDIES_CONTENT = 'case-studies';
+
 function columns(d: CaseStudyFields) {
   return {
     ...publishableColumns(d),
@@ -41,6 +44,6 @@ export const caseStudiesProjection = defineProjection({
         break;
     }
     // Every change of a case study moves the page cache's stamp, in the event's transaction.
-    await bumpContentRevision(trx, 'case-studies');
+    await bumpContentRevision(trx, CASE_STUDIES_CONTENT);
   },
 });

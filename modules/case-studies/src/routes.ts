@@ -3,7 +3,12 @@ import { type RouteDef, route } from '@kw/platform/http';
 import { removeCaseStudy, saveCaseStudy } from './commands.ts';
 import { caseStudyInputSchema } from './contract.ts';
 import { importCaseStudies } from './importer.ts';
-import { caseStudyDetail, findCaseStudyBySlug, listCaseStudies } from './queries.ts';
+import {
+  caseStudyDetail,
+  findCaseStudyBySlug,
+  listCaseStudies,
+  listCaseStudySummaries,
+} from './queries.ts';
 
 const importBody = sourceBody(5_000_000, 'The CSV is too large');
 
@@ -12,7 +17,8 @@ export const caseStudyRoutes: RouteDef[] = [
     path: '/api/case-studies',
     noun: 'Case study',
     input: caseStudyInputSchema,
-    list: listCaseStudies,
+    list: (db, audience) =>
+      audience === 'public' ? listCaseStudySummaries(db) : listCaseStudies(db, audience),
     find: findCaseStudyBySlug,
     detail: caseStudyDetail,
     save: saveCaseStudy,
