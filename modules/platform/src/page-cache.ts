@@ -35,22 +35,28 @@ const poolIdentity = (db: Db | Trx): object => db.client.config as object;
  * the transaction commits. A watch of this same process on this same pool also hears it as soon
  * as the commit returns, before the command's caller goes on, so the writer's next read never
  * races its own notification (which it then knows, by the revision, to have heard already).
+ *
+ * Two statements, the write on its own: a rebuild, which replays the projections without
+ * touching the live tables, holds that write until its swap (a notification of the unchanged
+ * revision meanwhile is news to nobody), and bumps every kind once in the swap's transaction.
  */
 export async function bumpContentRevision(trx: Trx, scope: string): Promise<void> {
-  const result = await trx.raw(
-    `with bumped as (
-       insert into ${CONTENT_REVISIONS} (scope, revision) values (?, 1)
-       on conflict (scope) do update set revision = ${CONTENT_REVISIONS}.revision + 1
-       returning scope, revision)
-     select revision, pg_notify('${CONTENT_CHANNEL}', scope || ':' || revision) from bumped`,
+  await trx.raw(
+    `insert into ${CONTENT_REVISIONS} (scope, revision) values (?, 1)
+     on conflict (scope) do update set revision = ${CONTENT_REVISIONS}.revision + 1`,
     [scope],
   );
-  const revision = Number(result.rows[0].revision);
+  const result = await trx.raw(
+    `select revision, pg_notify('${CONTENT_CHANNEL}', scope || ':' || revision)
+     from ${CONTENT_REVISIONS} where scope = ?`,
+    [scope],
+  );
+  const revision = Number(result.rows?.[0]?.revision);
   const listeners = localWatches.get(poolIdentity(trx));
-  if (!listeners?.size) return;
+  if (!listeners?.size || !Number.isInteger(revision)) return;
   let outermost: Trx = trx;
   while (outermost.parentTransaction) outermost = outermost.parentTransaction;
-  outermost.executionPromise.then(
+  outermost.executionPromise?.then(
     () => {
       for (const listener of listeners) listener(scope, revision);
     },
