@@ -72,12 +72,12 @@ export const READ_BY_HAND: Record<string, RouteDocs> = {
   'GET /api/blog': {
     query: z.object({ published: z.enum(['true', 'false']).optional() }),
     description:
-      'Visitors get published posts; the administrator gets all unless `published=true`.',
+      "Visitors get published posts; the administrator gets all unless `published=true`. The published list carries the list page's fields (id, slug, title, excerpt or its 200-character fallback, featuredImage, tags, categories, publishedAt), with an ETag; the administrator's whole list, whole posts.",
   },
   'GET /api/case-studies': {
     query: z.object({ published: z.enum(['true', 'false']).optional() }),
     description:
-      'Visitors get published case studies; the administrator gets all unless `published=true`.',
+      "Visitors get published case studies; the administrator gets all unless `published=true`. The published list carries the list page's fields (id, slug, title, excerpt or its 150-character fallback, featuredImage, clientName, industry, projectType, technologies, tags, createdAt), with an ETag; the administrator's whole list, whole case studies.",
   },
   'GET /api/newsletter/export': { response: { mediaType: 'text/csv' } },
   'GET /newsletter/unsubscribe': {
