@@ -74,6 +74,8 @@ describe('pages from memory', () => {
     expect(plain.headers['x-request-id']).toBeTruthy();
     const html = plain.body.toString();
     expect(html).toContain('Stored Bytes');
+    // The dates it shows travel with it, as the server formatted them (for the hydration).
+    expect(html).toMatch(/<script type="application\/json" id="__DATES__">\{"longDay calendar /);
     const br = await raw(url, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(html);

@@ -9,7 +9,10 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createDeferredStore } from './deferred-store.ts';
 import { routes } from './routes.tsx';
+import { preloadDateTexts } from './shared/public/dateTexts.ts';
 
+const datesElement = document.getElementById('__DATES__');
+if (datesElement?.textContent) preloadDateTexts(JSON.parse(datesElement.textContent));
 const stateElement = document.getElementById('__STATE__');
 const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : undefined;
 // RTK (the store) loads on demand: no public page needs it for its first render.

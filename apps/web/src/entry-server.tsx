@@ -6,6 +6,7 @@ import { api, type StoreExtra } from './api/api.ts';
 import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
 import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
+import { collectDateTexts } from './shared/public/dateTexts.ts';
 import { type PublicSiteConfig, siteConfigTag } from './shared/public/site-config.ts';
 import { makeStore } from './store.ts';
 
@@ -17,6 +18,8 @@ export interface RenderResult {
   appHtml: string;
   head: string;
   state: unknown;
+  /** The dates the page shows, as formatted here (the browser hydrates with them). */
+  dates?: Record<string, string>;
 }
 
 /**
@@ -50,12 +53,14 @@ export async function render(
   // The prefetched queries finish before the markup is made, and travel to the browser in the state.
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const appHtml = renderToString(
-    <StrictMode>
-      <Provider store={store}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Provider>
-    </StrictMode>,
+  const { result: appHtml, texts: dates } = collectDateTexts(() =>
+    renderToString(
+      <StrictMode>
+        <Provider store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Provider>
+      </StrictMode>,
+    ),
   );
   const state = store.getState();
   const resolved = [...context.matches].reverse().map((m) => {
@@ -70,5 +75,6 @@ export async function render(
     appHtml,
     head: (seo ? headTags(seo, options.publicUrl) : '') + siteConfigTag(options.site ?? {}),
     state,
+    dates,
   };
 }
