@@ -40,8 +40,7 @@ export interface AppOptions {
 }
 
 /** Files whose every request is not worth a line at `info`: logged at `debug`. */
-const QUIET_PATHS =
-  /^\/(assets|media)\/|\.(js|css|svg|png|jpe?g|webp|ico|txt|xml|json|woff2?)(\?|$)/;
+const QUIET_PATHS = /^\/(assets|media)\/|\.(js|css|svg|png|jpe?g|gif|webp|ico|woff2?)(\?|$)/;
 
 /**
  * The headers a middleware sets that depend on nothing in the request (helmet's, with the
