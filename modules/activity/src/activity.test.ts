@@ -1,10 +1,10 @@
-import { projections } from '@kw/api/modules';
+import { projections } from '@kw/composition';
 import { rebuildProjections } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { relativeTime } from './contract.ts';
-import { describeActivity } from './describe.ts';
+import { describeActivity } from './feed.ts';
 import { activityProjection } from './projection.ts';
 import { dailyActivity } from './queries.ts';
 
@@ -39,7 +39,7 @@ describe('recent activity, built by the worker', () => {
   it('shows each kind of business event with its title, icon and colour, newest first', {
     timeout: 120_000,
   }, async () => {
-    // Events other modules emit, appended directly: the feed knows them by type name.
+    // Events other modules emit, appended directly: the feed reads them by their catalogues.
     const POST = '00000000-0000-4000-8000-0000000000d1';
     await append(`post:${POST}`, 'PostCreated', {
       postId: POST,
@@ -307,9 +307,9 @@ describe("daily counts for the 30-day chart, on Toronto's calendar", () => {
       const view = {
         path: '/',
         referrer: '',
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
+        utmSource: '',
+        utmMedium: '',
+        utmCampaign: '',
         userAgent: '',
         ipAddress: '',
       };
