@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from '@kw/auth';
+import { modules, routes } from '@kw/composition';
 import { createLogger } from '@kw/platform';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -7,7 +8,6 @@ import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { createApp } from './app.ts';
-import { modules, routes } from './modules.ts';
 import { openApiDocument, openApiPath, READ_BY_HAND } from './openapi.ts';
 
 /** Every method and path the express router answers, but the /api 404 catch-all. */
