@@ -271,16 +271,7 @@ describe('recent activity, built by the worker', () => {
       ]),
     );
     // Wait for the worker to finish every queued job before comparing.
-    await eventually(
-      async () => {
-        const row = await app.db.raw(
-          "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
-        );
-        return row.rows[0].n === 0;
-      },
-      30_000,
-      100,
-    );
+    await drained();
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
       for (const table of tables) out[table] = await app.db(table).select('*').orderByRaw('1');
