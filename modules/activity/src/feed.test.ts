@@ -1,7 +1,12 @@
-import type { JobCreated } from '@kw/careers/events';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEvent, NewActivityEvent } from './events.ts';
 import { describeActivity, feedLine, metricOf } from './feed.ts';
+import {
+  applicationSubmitted,
+  contactReceived,
+  jobContent,
+  subscriberJoined,
+} from './test-fixtures.ts';
 
 // Given a stream's events, when one of them reaches the feed, then this line (or none).
 
@@ -24,53 +29,10 @@ function stream(streamId: string, ...events: NewActivityEvent[]): ActivityEvent[
 }
 const line = (history: ActivityEvent[], index: number) => feedLine(history[index]!, history);
 
-const submission = {
-  submissionId: 's1',
-  firstName: ' Ann ',
-  lastName: 'Lee',
-  email: 'ann@example.ca',
-  phone: '',
-  company: '',
-  service: '',
-  message: 'Please call me.',
-  subscribeNewsletter: false,
-  ipAddress: '',
-  userAgent: '',
-  referer: '',
-};
-const received: NewActivityEvent = { type: 'ContactReceived', data: submission };
-const application = (firstName: string, lastName: string): NewActivityEvent => ({
-  type: 'ApplicationSubmitted',
-  data: {
-    applicationId: 'a1',
-    jobId: 'j1',
-    jobTitle: 'Senior Developer',
-    firstName,
-    lastName,
-    email: 'grace@example.ca',
-    phone: '',
-    coverLetter: '',
-    resumeFilename: 'a1.pdf',
-    resumeOriginalName: 'r.pdf',
-    resumeMimeType: 'application/pdf',
-    resumeSize: 1,
-    ipAddress: '',
-    userAgent: '',
-  },
-});
-const job = (title: string): JobCreated['data'] => ({
-  jobId: 'j1',
-  title,
-  description: '<p>Build things.</p>',
-  categoryId: null,
-  location: 'Waterloo',
-  employmentType: 'full-time',
-  salaryRange: '',
-  experienceLevel: 'senior',
-  requirements: '',
-  responsibilities: '',
-  benefits: '',
-});
+const received = contactReceived('s1', { firstName: ' Ann ' });
+const application = (firstName: string, lastName: string) =>
+  applicationSubmitted('a1', 'j1', firstName, lastName);
+const job = (title: string) => jobContent('j1', title);
 
 describe('the feed line of an event', () => {
   it('given a contact submission, then its person, trimmed, with its icon and colour', () => {
@@ -113,7 +75,7 @@ describe('the feed line of an event', () => {
   it('given no name, then the address; given no title, then the line without one', () => {
     const history = stream('job-application:a2', application('', ' '));
     expect(line(history, 0)?.title).toBe(
-      'New job application: grace@example.ca for Senior Developer',
+      'New job application: applicant@example.ca for Senior Developer',
     );
     const post = stream('post:p1', {
       type: 'PostPublished',
@@ -144,22 +106,7 @@ describe('the feed line of an event', () => {
       type: 'SubscriberMarkedSpam',
       data: { subscriberId: 'r1', reason: 'Too fast', automatic: true },
     };
-    const joined: NewActivityEvent = {
-      type: 'SubscriberJoined',
-      data: {
-        subscriberId: 'r1',
-        email: 'reader@example.ca',
-        firstName: null,
-        lastName: null,
-        source: 'footer',
-        ipAddress: '',
-        userAgent: '',
-        referer: '',
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-      },
-    };
+    const joined = subscriberJoined('r1', 'reader@example.ca');
     const flagged = stream('subscriber:r1', joined, spam);
     expect(line(flagged, 0)).toBeUndefined();
     const cleared = stream('subscriber:r2', joined, spam, {

@@ -1,10 +1,9 @@
-import type { ContactReceived } from '@kw/contact/events';
-import type { SubscriberJoined } from '@kw/newsletter/events';
 import { type EventJob, EventStore } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewActivityEvent } from './events.ts';
 import { activityProjection, DAILY_ACTIVITY_EVENTS, RECENT_ACTIVITY } from './projection.ts';
+import { contactReceived, pageViewed, postCreated, subscriberJoined } from './test-fixtures.ts';
 
 // Given events appended through the store, when the worker runs the jobs they queued (in the
 // order given), then these rows in recent_activity and daily_activity_events.
@@ -50,61 +49,17 @@ const counted = (positions: number[]) =>
 let next = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
 
-const contact = (submissionId: string): ContactReceived => ({
-  type: 'ContactReceived',
-  data: {
-    submissionId,
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email: 'ann@example.ca',
-    phone: '',
-    company: '',
-    service: '',
-    message: 'Please call me about a project.',
-    subscribeNewsletter: false,
-    ipAddress: '',
-    userAgent: '',
-    referer: '',
-  },
-});
-const signup = (subscriberId: string): SubscriberJoined['data'] => ({
-  subscriberId,
-  email: `${subscriberId}@example.ca`,
-  firstName: null,
-  lastName: null,
-  source: 'footer',
-  ipAddress: '',
-  userAgent: '',
-  referer: '',
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-});
+const contact = (submissionId: string) => contactReceived(submissionId);
+const joined = (subscriberId: string) =>
+  subscriberJoined(subscriberId, `${subscriberId}@example.ca`);
 
 describe('the activity projection: the feed', () => {
   it('given a post created then published, then one line titled by the post', async () => {
     const id = uuid();
-    const [, published] = await append(
-      `post:${id}`,
-      {
-        type: 'PostCreated',
-        data: {
-          postId: id,
-          title: 'Five AI wins for bakeries',
-          slug: 'five-ai-wins',
-          content: 'Text',
-          excerpt: '',
-          featuredImage: '',
-          tags: [],
-          categories: [],
-          seoTitle: '',
-          seoDescription: '',
-          readTime: '',
-          publishedAt: null,
-        },
-      },
-      { type: 'PostPublished', data: { postId: id, publishedAt: '2026-11-22T12:00:00Z' } },
-    );
+    const [, published] = await append(`post:${id}`, postCreated(id, 'Five AI wins for bakeries'), {
+      type: 'PostPublished',
+      data: { postId: id, publishedAt: '2026-11-22T12:00:00Z' },
+    });
     await work();
     expect(await feed(`post:${id}`)).toEqual([
       {
@@ -164,7 +119,7 @@ describe('the activity projection: the feed', () => {
   it('given a deleted subscriber, then their line is gone, in either order of the jobs', async () => {
     for (const order of [(j: EventJob[]) => j, (j: EventJob[]) => [...j].reverse()]) {
       const id = uuid();
-      await append(`subscriber:${id}`, { type: 'SubscriberJoined', data: signup(id) });
+      await append(`subscriber:${id}`, joined(id));
       await append(`subscriber:${id}`, { type: 'SubscriberDeleted', data: { subscriberId: id } });
       await work(order);
       expect(await feed(`subscriber:${id}`)).toEqual([]);
@@ -173,7 +128,7 @@ describe('the activity projection: the feed', () => {
 
   it('given a job that runs twice, then the same rows', async () => {
     const id = uuid();
-    await append(`subscriber:${id}`, { type: 'SubscriberJoined', data: signup(id) });
+    await append(`subscriber:${id}`, joined(id));
     const jobs = [...queued];
     await work();
     const once = await feed(`subscriber:${id}`);
@@ -189,22 +144,13 @@ describe('the activity projection: the daily counts', () => {
     const C = uuid();
     const S = uuid();
     const [received] = await append(`contact:${C}`, contact(C));
-    const [joined, resubscribed] = await append(
+    const [signedUp, resubscribed] = await append(
       `subscriber:${S}`,
-      { type: 'SubscriberJoined', data: signup(S) },
+      joined(S),
       { type: 'SubscriberUnsubscribed', data: { subscriberId: S, via: 'link' } },
-      { type: 'SubscriberResubscribed', data: signup(S) },
+      { type: 'SubscriberResubscribed', data: joined(S).data },
     ).then((events) => [events[0], events[2]]);
-    const view = {
-      path: '/',
-      referrer: '',
-      utmSource: '',
-      utmMedium: '',
-      utmCampaign: '',
-      userAgent: 'UA',
-      ipAddress: '203.0.113.9',
-    };
-    const [viewed] = await append(`analytics:${uuid()}`, { type: 'PageViewed', data: view });
+    const [viewed] = await append(`analytics:${uuid()}`, pageViewed());
     const [named] = await append(`analytics:${uuid()}`, {
       type: 'AnalyticsEventRecorded',
       data: {
@@ -217,10 +163,10 @@ describe('the activity projection: the daily counts', () => {
     });
     await work();
     await work(); // nothing left: each fact counted once
-    const stored = [received!, joined!, resubscribed!, viewed!, named!];
+    const stored = [received!, signedUp!, resubscribed!, viewed!, named!];
     expect(await counted(stored.map((e) => e.position))).toEqual([
       { position: received!.position, metric: 'contact', occurred_at: received!.occurredAt },
-      { position: joined!.position, metric: 'signup', occurred_at: joined!.occurredAt },
+      { position: signedUp!.position, metric: 'signup', occurred_at: signedUp!.occurredAt },
       { position: resubscribed!.position, metric: 'signup', occurred_at: resubscribed!.occurredAt },
       { position: viewed!.position, metric: 'pageview', occurred_at: viewed!.occurredAt },
     ]);
