@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
 import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
+import { modules } from '@kw/composition';
 import { AppError, checkHealth, TooManyRequestsError, ValidationError } from '@kw/platform';
 import {
   type AppServices,
@@ -16,7 +17,6 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
 import { compressResponses } from './compression.ts';
-import { modules } from './modules.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountApiDocs } from './openapi-docs.ts';
 import { mountSiteFiles } from './site-files.ts';

@@ -3,11 +3,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { projections } from '@kw/composition';
 import { queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { projections } from './modules.ts';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));

@@ -1,6 +1,6 @@
+import { routes } from '@kw/composition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { routes } from './modules.ts';
 
 /** The spec's public calls (public-site.md §7, admin.md §7 login); everything else is the administrator's. */
 const SPEC_PUBLIC = new Set([

@@ -192,6 +192,13 @@ const applyRoute = route({
   method: 'post',
   path: '/api/jobs/:jobId/apply',
   access: 'public',
+  docs: {
+    summary: 'Apply for a job, with a résumé (PDF, DOC or DOCX)',
+    multipart: applicationFieldsSchema
+      .extend(applicationIntakeSignalsSchema.shape)
+      .extend({ resume: z.file() }),
+    response: { status: 201, json: z.object({ id: z.uuid(), message: z.string() }) },
+  },
   rateLimit: {
     windowMs: 60 * 60_000,
     max: 10,
