@@ -46,6 +46,10 @@ export async function startTestApp(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: 'https://www.example.ca',
+    // As deployed behind a reverse proxy on the same machine: X-Forwarded-For from a loopback
+    // peer names the client (tests give visitors public addresses this way). The default,
+    // no proxy at all, is tested with TRUST_PROXY: 'none'.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   const logger = createLogger('silent', 'test');
