@@ -18,6 +18,18 @@ export function createDb(connectionString: string, pool = { min: 0, max: 10 }): 
     pool,
     // Waiting for a free connection of a busy pool ends too, as an unavailable database (503).
     acquireConnectionTimeout: 2 * CONNECT_TIMEOUT_MS,
+    log: {
+      // A lost or refused connection reaches the query's caller (a 503, logged there); knex's
+      // own line for it on stdout would repeat it once per pooled connection.
+      warn(message: unknown) {
+        if (
+          typeof message === 'string' &&
+          /^(Acquire connection error|Connection Error):/.test(message)
+        )
+          return;
+        console.log(message);
+      },
+    },
   });
 }
 

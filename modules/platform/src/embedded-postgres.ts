@@ -166,6 +166,8 @@ async function reachableNativeDir(
     if (!stat.isDirectory() || stat.uid !== 0 || (stat.mode & 0o022) !== 0) {
       throw new Error(`${toolsDir} is not a folder only root may change`);
     }
+    // Whatever root's umask, the 'postgres' user must be able to enter it.
+    if ((stat.mode & 0o005) !== 0o005) await chmod(toolsDir, (stat.mode & 0o7777) | 0o755);
     if (!existsSync(path.join(copy, '.complete'))) {
       const partial = `${copy}.partial-${randomBytes(4).toString('hex')}`;
       cpSync(nativeDir, partial, { recursive: true, verbatimSymlinks: true });
@@ -181,7 +183,7 @@ async function reachableNativeDir(
   }
   if (await succeeds(postgresBin(copy), ['--version'], user)) return copy;
   throw new EmbeddedPostgresError(
-    `The 'postgres' user cannot run ${postgresBin(copy)}: check that ${toolsDir} is on a file system that allows running programs (not mounted noexec), or set DATABASE_URL.`,
+    `The 'postgres' user cannot run ${postgresBin(copy)}: check that other users may enter the folders above ${toolsDir} and that it is not on a file system mounted noexec, or set DATABASE_URL.`,
   );
 }
 
@@ -389,14 +391,18 @@ export async function startEmbeddedPostgres(
     for (const name of ['postgres', 'initdb', 'pg_ctl'])
       await chmod(path.join(nativeDir, 'bin', name), 0o755).catch(() => {});
   }
+  try {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `The folder for the database, ${path.dirname(dataDir)}, cannot be made (${firstLine(error)}): set DATA_DIR to a folder this user can write, or set DATABASE_URL.`,
+    );
+  }
   let user: RunAs | undefined;
   if (process.getuid?.() === 0) {
     user = await postgresUser();
     nativeDir = await reachableNativeDir(nativeDir, user, options.toolsDir ?? DEFAULT_TOOLS_DIR);
-    mkdirSync(path.dirname(dataDir), { recursive: true });
     await grantTraversal(path.dirname(dataDir), user, onEvent);
-  } else {
-    mkdirSync(path.dirname(dataDir), { recursive: true });
   }
   const binDir = path.join(nativeDir, 'bin');
 
