@@ -101,9 +101,17 @@ describe('while PostgreSQL is down', () => {
       expect(await res.text()).toContain('<h1');
     }
     // A page that needs data says so, as a page.
-    const blog = await app.fetch('/blog');
-    expect(blog.status).toBeGreaterThanOrEqual(500);
-    expect(blog.status).not.toBe(500);
+    // A page that needs data says so, as a page, with Retry-After.
+    for (const page of ['/blog', '/blog/some-post', '/case-studies']) {
+      const res = await app.fetch(page);
+      expect(res.status, page).toBe(503);
+      expect(res.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(await res.text()).toContain('<h1>Back in a moment</h1>');
+    }
+    // The careers page renders and says its list could not be loaded (not "no openings").
+    const careers = await app.fetch('/careers');
+    expect(careers.status).toBe(200);
+    expect(await careers.text()).toContain('Failed to load positions');
 
     // all of it while the server was still down
     expect(postgres.pid).toBeUndefined();
