@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { prepareDatabase } from '@kw/composition';
-import { type PostgresEvent, type RunningPostgres, startEmbeddedPostgres } from '@kw/platform';
+import { prepareDatabase, throttledErrorLog, waitForDatabase } from '@kw/composition';
+import {
+  createLogger,
+  type PostgresEvent,
+  type RunningPostgres,
+  startEmbeddedPostgres,
+} from '@kw/platform';
 import { eventually, requestFrom } from '@kw/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './app.ts';
 
@@ -192,4 +197,39 @@ describe('a stream of contact messages while the postmaster is killed', () => {
     const before = await completed();
     await eventually(async () => (await completed()) >= before + 3, 30_000, 100);
   }, 120_000);
+});
+
+describe('a process started while the database is down', () => {
+  it('waits for it (make run restarting the API, a container starting first), then goes on', async () => {
+    await recovered();
+    const said: string[] = [];
+    const logger = createLogger('warn', 'test');
+    logger.warn = ((message: string) => {
+      said.push(message);
+    }) as typeof logger.warn;
+    await killPostmaster();
+    await waitForDatabase(postgres.url, logger, [100]);
+    expect(postgres.pid).toBeGreaterThan(0);
+    expect(said.length).toBeGreaterThan(0);
+    expect(said[0]).toBe('the database does not answer yet; trying again in 100 ms');
+  }, 60_000);
+
+  it("pg-boss's errors while it is away are logged once, then once in a while with a count", () => {
+    const lines: string[] = [];
+    const logger = createLogger('error', 'test');
+    logger.error = ((_error: unknown, message: string) => {
+      lines.push(message);
+    }) as typeof logger.error;
+    vi.useFakeTimers({ now: new Date('2026-11-23T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const log = throttledErrorLog(logger, 'pg-boss error', 60_000);
+      for (let i = 0; i < 50; i++) log(new Error('Connection terminated unexpectedly'));
+      expect(lines).toEqual(['pg-boss error']);
+      vi.setSystemTime(new Date('2026-11-23T12:01:00Z'));
+      log(new Error('Connection terminated unexpectedly'));
+      expect(lines).toEqual(['pg-boss error', 'pg-boss error (and 49 more since the last one)']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
