@@ -51,6 +51,9 @@ function logPostgresEvent(logger: Logger | undefined, event: PostgresEvent): voi
     case 'restarted':
       logger.info({ pid: event.pid }, 'the embedded PostgreSQL is running again');
       break;
+    case 'stopped':
+      logger.warn('the embedded PostgreSQL was stopped (a clean shutdown): not restarting it');
+      break;
     case 'access-granted':
       logger.info(
         `${event.path}: gave ${event.how}, so that the 'postgres' user reaches the database files`,

@@ -97,6 +97,24 @@ describe('supervision', () => {
     expect(events.filter((e) => e.type !== 'access-granted')).toEqual([]);
   }, 60_000);
 
+  it('a clean shutdown by someone else (a Ctrl-C in its terminal) is not undone', async () => {
+    const events: PostgresEvent[] = [];
+    const server = await startEmbeddedPostgres(path.join(tempDir('kw-pg-int-'), 'data'), {
+      persistent: false,
+      restartDelaysMs: [50],
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      process.kill(server.pid!, 'SIGINT');
+      await eventually(async () => events.some((e) => e.type === 'stopped'), 30_000, 10);
+      expect(server.pid).toBeUndefined();
+      // no restart was scheduled: that always comes with an 'exited' event
+      expect(events.filter((e) => e.type !== 'access-granted')).toEqual([{ type: 'stopped' }]);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
   it('a data folder in use by a running server: one line that says what to do', async () => {
     const dir = path.join(tempDir('kw-pg-busy-'), 'data');
     const first = await startEmbeddedPostgres(dir);

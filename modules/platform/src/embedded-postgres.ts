@@ -41,6 +41,8 @@ export type PostgresEvent =
   | { type: 'exited'; code: number | null; signal: string | null; restartInMs: number }
   | { type: 'restarted'; pid: number; attempt: number }
   | { type: 'restart-failed'; reason: string; restartInMs: number }
+  /** It exited cleanly, stopped by someone else (a Ctrl-C in its terminal): not restarted. */
+  | { type: 'stopped' }
   | { type: 'access-granted'; path: string; how: string };
 
 export interface EmbeddedPostgresOptions {
@@ -322,9 +324,6 @@ function startPostmaster(
         ...user,
         env: { ...process.env, LC_ALL: 'C' },
         stdio: ['ignore', 'ignore', 'pipe'],
-        // Its own process group: a Ctrl-C reaches the launcher, which stops the API and the
-        // worker first and the database last.
-        detached: true,
       },
     );
     let ready = false;
@@ -428,30 +427,37 @@ export async function startEmbeddedPostgres(
   let stopping = false;
   let failures = 0;
   let restartTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
   let startedAt = Date.now();
 
+  const restart = async () => {
+    try {
+      const next = await startPostmaster(binDir, dataDir, port, user);
+      if (stopping) {
+        next.child.kill('SIGINT');
+        await next.exited;
+        return;
+      }
+      current = next;
+      startedAt = Date.now();
+      watch(next);
+      onEvent({ type: 'restarted', pid: next.child.pid ?? 0, attempt: failures });
+    } catch (error) {
+      if (stopping) return;
+      // Its old processes may still hold the shared memory for a moment: try again later.
+      const wait = delays[Math.min(failures, delays.length - 1)] ?? 1_000;
+      failures++;
+      onEvent({ type: 'restart-failed', reason: firstLine(error), restartInMs: wait });
+      scheduleRestart(wait);
+    }
+  };
   const scheduleRestart = (delay: number) => {
-    restartTimer = setTimeout(async () => {
+    restartTimer = setTimeout(() => {
       restartTimer = undefined;
       if (stopping) return;
-      try {
-        const next = await startPostmaster(binDir, dataDir, port, user);
-        if (stopping) {
-          next.child.kill('SIGINT');
-          await next.exited;
-          return;
-        }
-        current = next;
-        startedAt = Date.now();
-        watch(next);
-        onEvent({ type: 'restarted', pid: next.child.pid ?? 0, attempt: failures });
-      } catch (error) {
-        // Its old processes may still hold the shared memory for a moment: try again later.
-        const wait = delays[Math.min(failures, delays.length - 1)] ?? 1_000;
-        failures++;
-        onEvent({ type: 'restart-failed', reason: firstLine(error), restartInMs: wait });
-        scheduleRestart(wait);
-      }
+      restarting = restart().finally(() => {
+        restarting = undefined;
+      });
     }, delay);
   };
 
@@ -459,6 +465,12 @@ export async function startEmbeddedPostgres(
     postmaster.child.once('exit', (code, signal) => {
       if (current === postmaster) current = undefined;
       if (stopping) return;
+      // A clean exit is a deliberate stop (a Ctrl-C reaches the server too, pg_ctl stop):
+      // only a crash or a kill is undone.
+      if (code === 0 && signal === null) {
+        onEvent({ type: 'stopped' });
+        return;
+      }
       if (Date.now() - startedAt > STABLE_AFTER_MS) failures = 0;
       const wait = delays[Math.min(failures, delays.length - 1)] ?? 1_000;
       failures++;
@@ -469,9 +481,14 @@ export async function startEmbeddedPostgres(
   watch(current);
 
   const base = `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}`;
+  // If this process ends without stop() (an uncaught error), the server goes with it.
+  const stopOnExit = () => current?.child.kill('SIGINT');
+  process.once('exit', stopOnExit);
   const stop = async () => {
     stopping = true;
+    process.off('exit', stopOnExit);
     clearTimeout(restartTimer);
+    await restarting;
     const running = current;
     if (running) {
       // Fast shutdown: open transactions roll back, committed ones are on disk.
