@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { routes } from '@kw/composition';
+import { modules, routes } from '@kw/composition';
 import { UNUSUAL_CHARACTER_MESSAGE } from '@kw/platform/http';
 import { type AddressedResponse, requestFrom } from '@kw/platform/testing';
+import type { OperationObject, RequestBodyObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { READ_BY_HAND } from './openapi.ts';
+import { openApiDocument, openApiPath } from './openapi.ts';
 
 // A NUL or a lone surrogate in any text field of any write route, in the query string or in a
 // path parameter: a 400 that names the field, never a 500, and nothing written. The routes are
@@ -261,77 +262,96 @@ const PNG = Buffer.from(
   'hex',
 );
 
-const multipartWrites = writes.filter(
-  (r) => READ_BY_HAND[`${r.method.toUpperCase()} ${r.path}`]?.multipart,
+/** The multipart routes and their form, as the API's OpenAPI document describes them. */
+const document = openApiDocument(routes, modules);
+const multipartWrites = writes.flatMap((route) => {
+  const operation = (
+    document.paths?.[openApiPath(route.path)] as Record<string, OperationObject>
+  )?.[route.method];
+  const form = (operation?.requestBody as RequestBodyObject | undefined)?.content?.[
+    'multipart/form-data'
+  ]?.schema as Schema | undefined;
+  if (!form) return [];
+  const properties = Object.entries(form.properties ?? {});
+  const isFile = (schema: Schema) => schema.format === 'binary';
+  const fileField = properties.find(([, schema]) => isFile(schema))?.[0] ?? 'file';
+  // Valid where the document's schema does not say the format, so a file gets as far as storing.
+  const known: Record<string, string> = { email: 'ann@example.ca', phone: '519-555-0100' };
+  const fields = Object.fromEntries(
+    properties.flatMap(([name, schema]) => {
+      const value = known[name] ?? sample(schema);
+      return !isFile(schema) && typeof value === 'string' ? [[name, value]] : [];
+    }),
+  ) as Record<string, string>;
+  // What each accepts: a résumé is a PDF, the editors' uploads an image.
+  const file = fileField === 'resume' ? { bytes: PDF, ext: 'pdf' } : { bytes: PNG, ext: 'png' };
+  return [{ route, fileField, fields, file }];
+});
+const multipartFields = multipartWrites.flatMap((m) =>
+  Object.keys(m.fields).map((field) => ({ ...m, field })),
 );
 
 describe('multipart bodies (uploads, job applications)', () => {
-  const apply = multipartWrites.find((r) => r.path === '/api/jobs/:jobId/apply')!;
-  const fields = sample(
-    toSchema(READ_BY_HAND['POST /api/jobs/:jobId/apply']!.multipart!),
-  ) as Record<string, Json>;
-  const textFields = Object.keys(fields).filter((k) => typeof fields[k] === 'string');
-
-  it('the route table has the three upload routes', () => {
-    expect(multipartWrites.map((r) => r.path).sort()).toEqual([
+  it('the route table has the three upload routes, and the application its text fields', () => {
+    expect(multipartWrites.map((m) => m.route.path).sort()).toEqual([
       '/api/jobs/:jobId/apply',
       '/api/media/upload',
       '/api/upload',
     ]);
-    expect(textFields).toEqual(expect.arrayContaining(['firstName', 'coverLetter']));
+    expect(multipartFields.map((m) => m.field)).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'phone', 'coverLetter']),
+    );
   });
 
-  it.each(textFields)(
-    'application field %s with a NUL: 400 naming it, no file kept, no event',
-    async (field) => {
-      const before = await snapshot();
-      const plain = Object.fromEntries(
-        Object.entries(fields).flatMap(([k, v]) =>
-          typeof v === 'string' ? [[k, k === field ? NUL : v]] : [],
-        ),
-      );
-      const { body, headers } = multipart(plain, { field: 'resume', name: 'cv.pdf', bytes: PDF });
-      const res = await send(apply, { body, headers });
-      expect(res.status, res.text).toBe(400);
-      expect(res.json().errors).toEqual([{ path: field, message: UNUSUAL_CHARACTER_MESSAGE }]);
-      expect(await snapshot()).toEqual(before);
-    },
-  );
+  it.each(
+    multipartFields.map(
+      (m) => [`${m.route.method.toUpperCase()} ${m.route.path}`, m.field, m] as const,
+    ),
+  )('%s, field %s with a NUL: 400 naming it, no file kept, no event', async (_r, field, m) => {
+    const before = await snapshot();
+    const { body, headers } = multipart(
+      { ...m.fields, [field]: NUL },
+      { field: m.fileField, name: `file.${m.file.ext}`, bytes: m.file.bytes },
+    );
+    const res = await send(m.route, { body, headers });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json().errors).toEqual([{ path: field, message: UNUSUAL_CHARACTER_MESSAGE }]);
+    expect(await snapshot()).toEqual(before);
+  });
 
-  it.each(textFields)(
-    'application field %s with a lone surrogate: never a 500 (it arrives as U+FFFD)',
-    async (field) => {
-      const plain = Object.fromEntries(
-        Object.entries(fields).flatMap(([k, v]) =>
-          typeof v === 'string' ? [[k, k === field ? LONE_SURROGATE : v]] : [],
-        ),
+  it.each(
+    multipartFields.map(
+      (m) => [`${m.route.method.toUpperCase()} ${m.route.path}`, m.field, m] as const,
+    ),
+  )(
+    '%s, field %s with a lone surrogate: never a 500 (it arrives as U+FFFD)',
+    async (_r, field, m) => {
+      const { body, headers } = multipart(
+        { ...m.fields, [field]: LONE_SURROGATE },
+        { field: m.fileField, name: `file.${m.file.ext}`, bytes: m.file.bytes },
       );
-      const { body, headers } = multipart(plain, { field: 'resume', name: 'cv.pdf', bytes: PDF });
-      const res = await send(apply, { body, headers });
+      const res = await send(m.route, { body, headers });
       expect(res.status, res.text).toBeLessThan(500);
     },
   );
 
   it.each(
-    multipartWrites.flatMap((route) =>
+    multipartWrites.flatMap((m) =>
       ODD.map(
-        ([name, odd]) => [`${route.method.toUpperCase()} ${route.path}`, name, route, odd] as const,
+        ([name, odd]) => [`${m.route.method.toUpperCase()} ${m.route.path}`, name, m, odd] as const,
       ),
     ),
-  )('%s: a file name with %s is never a 500', async (_n, _w, route, odd) => {
-    const image = route.path !== '/api/jobs/:jobId/apply';
-    const { body, headers } = multipart(
-      image
-        ? {}
-        : (Object.fromEntries(
-            Object.entries(fields).filter(([, v]) => typeof v === 'string'),
-          ) as Record<string, string>),
-      image
-        ? { field: 'file', name: `${odd}.png`, bytes: PNG }
-        : { field: 'resume', name: `${odd}.pdf`, bytes: PDF },
-    );
-    const res = await send(route, { body, headers });
+  )('%s: a file name with %s is never a 500, nor stored as sent', async (_r, _w, m, odd) => {
+    const { body, headers } = multipart(m.fields, {
+      field: m.fileField,
+      name: `${odd}.${m.file.ext}`,
+      bytes: m.file.bytes,
+    });
+    const res = await send(m.route, { body, headers });
     expect(res.status, res.text).toBeLessThan(500);
+    // An upload's display name keeps the rest of the name, without the character.
+    const shown = res.status === 201 ? res.json().originalName : undefined;
+    if (shown !== undefined) expect(shown).toMatch(/^Sample\uFFFD?text\.png$/);
   });
 });
 
