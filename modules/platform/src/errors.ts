@@ -73,13 +73,3 @@ export class TooManyRequestsError extends AppError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
-
-/** The database cannot be reached for a moment: a 503 with Retry-After, never a 500. */
-export class ServiceUnavailableError extends AppError {
-  override name = 'ServiceUnavailableError';
-  readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super(503, message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
