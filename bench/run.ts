@@ -25,6 +25,8 @@ async function start(dataDir: string): Promise<{ running: Running; seconds: numb
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // As behind a local reverse proxy: each sample's X-Forwarded-For is its own visitor.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -12,4 +12,6 @@ export {
   processLogger,
   type Runtime,
   resolveDatabase,
+  throttledErrorLog,
+  waitForDatabase,
 } from './runtime.ts';

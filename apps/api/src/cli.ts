@@ -21,6 +21,7 @@ import {
   ConfigError,
   createDb,
   type Db,
+  EmbeddedPostgresError,
   EventStore,
   eventLogRows,
   loadConfig,
@@ -153,7 +154,11 @@ try {
   throw error;
 }
 const logger = processLogger(config, 'cli');
-const database = await connectDatabase(config);
+const database = await connectDatabase(config).catch((error: unknown) => {
+  if (!(error instanceof EmbeddedPostgresError)) throw error;
+  console.error(error.message); // what to do, in one line
+  process.exit(1);
+});
 await prepareDatabase(database.url, logger);
 const db = createDb(database.url, { min: 0, max: 4 });
 // No job queue here: the worker's (async) projections are applied in the append's transaction.

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
 import { NotFoundError, ValidationError } from '@kw/platform';
-import { created, dayIn, fieldErrors, type RouteDef, route, sendCsv } from '@kw/platform/http';
+import {
+  created,
+  dayIn,
+  fieldErrors,
+  type RouteDef,
+  rejectUnusualText,
+  route,
+  sendCsv,
+} from '@kw/platform/http';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
@@ -209,6 +217,8 @@ const applyRoute = route({
     const upload = await receiveApplicationUpload(req, config);
     let storedName: string | undefined;
     try {
+      // The multipart text fields: a NUL or a lone surrogate is a 400 naming the field.
+      rejectUnusualText(upload.fields);
       const parsed = applicationFieldsSchema.safeParse(upload.fields);
       const signals = applicationIntakeSignalsSchema.safeParse(upload.fields);
       const errors = parsed.success ? [] : fieldErrors(parsed.error);

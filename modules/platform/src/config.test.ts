@@ -45,4 +45,35 @@ describe('loadConfig', () => {
       'https://example.ca',
     );
   });
+
+  it('TRUST_PROXY: none by default, a hop count, or a list of proxy addresses and ranges', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each([
+    ['true', /trusting every proxy/],
+    ['*', /trusting every proxy/],
+    ['11', /at most 10/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is not an IP address or CIDR range/],
+    ['127.0.0.1, proxy.example.ca', /"proxy.example.ca" is not an IP address/],
+    ['-1', /"-1" is not an IP address/],
+  ])('TRUST_PROXY=%s stops start-up naming the variable', (value, why) => {
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/TRUST_PROXY: /);
+    expect(message).toMatch(why);
+  });
 });
