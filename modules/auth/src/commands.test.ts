@@ -5,9 +5,9 @@ import {
   createAdminAccount,
   disableTwoFactor,
   enableTwoFactor,
+  endEverySession,
   endSession,
   recordLoginAttempt,
-  signOutEverywhere,
   startSession,
   useRecoveryCode,
 } from './commands.ts';
@@ -86,8 +86,8 @@ describe('two-factor sign-in and sessions', () => {
     expect(endSession('admin', sessionId, 'logout')).toEqual([
       { type: 'AdminSessionEnded', data: { username: 'admin', sessionId, reason: 'logout' } },
     ]);
-    expect(signOutEverywhere('Admin')).toEqual([
-      { type: 'AdminSignedOutEverywhere', data: { username: 'admin' } },
+    expect(endEverySession('Admin', 'signed-out-everywhere')).toEqual([
+      { type: 'AdminSessionsEnded', data: { username: 'admin', reason: 'signed-out-everywhere' } },
     ]);
   });
 
@@ -125,7 +125,7 @@ describe('two-factor sign-in and sessions', () => {
       ...recordLoginAttempt('admin', visitor, false, 'code'),
       ...startSession('admin', sessionId, visitor, new Date()),
       ...endSession('admin', sessionId, 'signed-out'),
-      ...signOutEverywhere('admin'),
+      ...endEverySession('admin', 'password-changed'),
       ...enableTwoFactor('admin', 10),
       ...disableTwoFactor('admin', { with: 'recovery-code', remaining: 0 }),
     ];

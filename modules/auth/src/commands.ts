@@ -8,7 +8,7 @@ import {
   type AdminRecoveryCodeUsed,
   type AdminSessionEnded,
   type AdminSessionStarted,
-  type AdminSignedOutEverywhere,
+  type AdminSessionsEnded,
   type AdminTwoFactorDisabled,
   type AdminTwoFactorEnabled,
   type AuthEvent,
@@ -39,7 +39,7 @@ export const adminAccountDecider = {
       case 'AdminLoginFailed':
       case 'AdminSessionStarted':
       case 'AdminSessionEnded':
-      case 'AdminSignedOutEverywhere':
+      case 'AdminSessionsEnded':
       case 'AdminTwoFactorEnabled':
       case 'AdminTwoFactorDisabled':
       case 'AdminRecoveryCodeUsed':
@@ -112,8 +112,15 @@ export function endSession(
   ];
 }
 
-export function signOutEverywhere(username: string): [AdminSignedOutEverywhere] {
-  return [{ type: 'AdminSignedOutEverywhere', data: { username: username.toLowerCase() } }];
+/**
+ * Every session of the account ends: "sign out everywhere", and with every password change
+ * and two-factor change (the service puts it beside those).
+ */
+export function endEverySession(
+  username: string,
+  reason: AdminSessionsEnded['data']['reason'],
+): [AdminSessionsEnded] {
+  return [{ type: 'AdminSessionsEnded', data: { username: username.toLowerCase(), reason } }];
 }
 
 /** Two-factor sign-in turned on, with how many recovery codes were shown (never the codes). */

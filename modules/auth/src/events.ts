@@ -14,7 +14,6 @@ export const authEventSchemas = {
   AdminLoggedIn: attempt.extend({ secondFactor: secondFactor.optional() }),
   /** A sign-in refused at its password, or (`step`) at its second factor. */
   AdminLoginFailed: attempt.extend({ step: z.enum(['password', 'second-factor']).optional() }),
-  /** Ends every session of the account: only the one the change answers goes on. */
   AdminPasswordChanged: z.object({ username: z.string(), via }),
   /** A token was issued for this session; the session read model checks it on every request. */
   AdminSessionStarted: z.object({
@@ -29,9 +28,14 @@ export const authEventSchemas = {
     sessionId: z.uuid(),
     reason: z.enum(['logout', 'signed-out']),
   }),
-  /** "Sign out everywhere": every session of the account ends. */
-  AdminSignedOutEverywhere: z.object({ username: z.string() }),
-  /** Ends every session of the account, as a password change does. */
+  /**
+   * Every session of the account ends: "sign out everywhere", or a password or two-factor
+   * change (whose new session for the one who made it starts after this).
+   */
+  AdminSessionsEnded: z.object({
+    username: z.string(),
+    reason: z.enum(['signed-out-everywhere', 'password-changed', 'two-factor-changed']),
+  }),
   AdminTwoFactorEnabled: z.object({ username: z.string(), recoveryCodes: z.number().int() }),
   AdminTwoFactorDisabled: z.object({
     username: z.string(),
@@ -58,7 +62,7 @@ export type AdminLoginFailed = Named<'AdminLoginFailed'>;
 export type AdminPasswordChanged = Named<'AdminPasswordChanged'>;
 export type AdminSessionStarted = Named<'AdminSessionStarted'>;
 export type AdminSessionEnded = Named<'AdminSessionEnded'>;
-export type AdminSignedOutEverywhere = Named<'AdminSignedOutEverywhere'>;
+export type AdminSessionsEnded = Named<'AdminSessionsEnded'>;
 export type AdminTwoFactorEnabled = Named<'AdminTwoFactorEnabled'>;
 export type AdminTwoFactorDisabled = Named<'AdminTwoFactorDisabled'>;
 export type AdminRecoveryCodeUsed = Named<'AdminRecoveryCodeUsed'>;

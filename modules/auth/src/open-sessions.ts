@@ -1,6 +1,11 @@
 import { type Db, type EventMetadata, type EventStore, NotFoundError } from '@kw/platform';
 import { UAParser } from 'ua-parser-js';
-import { endSession, onAdminAccount, recordLogin, signOutEverywhere } from './commands.ts';
+import {
+  endSession,
+  endEverySession as everySessionEnded,
+  onAdminAccount,
+  recordLogin,
+} from './commands.ts';
 import type { SessionSummary } from './contract.ts';
 import { ADMIN_SESSIONS } from './projection.ts';
 import type { SessionClaims } from './tokens.ts';
@@ -83,6 +88,9 @@ export async function endEverySession(
   metadata: EventMetadata,
 ): Promise<void> {
   await deps.db.transaction((trx) =>
-    onAdminAccount(deps.store, username, signOutEverywhere(username), { metadata, trx }),
+    onAdminAccount(deps.store, username, everySessionEnded(username, 'signed-out-everywhere'), {
+      metadata,
+      trx,
+    }),
   );
 }

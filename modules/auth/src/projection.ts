@@ -29,22 +29,15 @@ export const ADMIN_SESSIONS = 'admin_sessions';
 
 /**
  * Sessions by id, read by every admin request: a session's token is valid while its row is
- * open and not expired. A password change, a two-factor change and "sign out everywhere" end
- * every session the account has at that moment (the one the change answers starts after it).
+ * open and not expired. AdminSessionsEnded ("sign out everywhere", and beside every password
+ * or two-factor change) ends every session the account has at that moment.
  */
 export const adminSessionsProjection = defineProjection({
   name: 'admin-sessions',
   mode: 'inline',
   tables: [ADMIN_SESSIONS],
   events: authEvents,
-  handles: [
-    'AdminSessionStarted',
-    'AdminSessionEnded',
-    'AdminSignedOutEverywhere',
-    'AdminPasswordChanged',
-    'AdminTwoFactorEnabled',
-    'AdminTwoFactorDisabled',
-  ],
+  handles: ['AdminSessionStarted', 'AdminSessionEnded', 'AdminSessionsEnded'],
   async apply(trx, event) {
     switch (event.type) {
       case 'AdminSessionStarted':
@@ -66,22 +59,12 @@ export const adminSessionsProjection = defineProjection({
           .whereNull('ended_at')
           .update({ ended_at: event.occurredAt, ended_reason: event.data.reason });
         return;
-      case 'AdminSignedOutEverywhere':
-      case 'AdminPasswordChanged':
-      case 'AdminTwoFactorEnabled':
-      case 'AdminTwoFactorDisabled': {
-        const reason = {
-          AdminSignedOutEverywhere: 'signed-out-everywhere',
-          AdminPasswordChanged: 'password-changed',
-          AdminTwoFactorEnabled: 'two-factor-changed',
-          AdminTwoFactorDisabled: 'two-factor-changed',
-        }[event.type];
+      case 'AdminSessionsEnded':
         await trx(ADMIN_SESSIONS)
           .where({ username: event.data.username })
           .whereNull('ended_at')
-          .update({ ended_at: event.occurredAt, ended_reason: reason });
+          .update({ ended_at: event.occurredAt, ended_reason: event.data.reason });
         return;
-      }
       default:
         return;
     }

@@ -11,6 +11,7 @@ import argon2 from 'argon2';
 import {
   changeAdminPassword,
   createAdminAccount,
+  endEverySession,
   onAdminAccount,
   recordLogin,
   recordLoginAttempt,
@@ -296,7 +297,11 @@ export async function setPassword(
     await onAdminAccount(
       deps.store,
       username,
-      [...changeAdminPassword(username, via), ...(fresh?.events ?? [])],
+      [
+        ...changeAdminPassword(username, via),
+        ...endEverySession(username, 'password-changed'),
+        ...(fresh?.events ?? []),
+      ],
       { metadata, trx },
     );
   });

@@ -134,8 +134,12 @@ describe('the open sessions', () => {
     expect((await readContacts({ token: a.token })).status).toBe(401);
     expect((await readContacts({ token: b.token })).status).toBe(401);
     expect((await readContacts({ headers: { cookie: b.cookie } })).status).toBe(401);
-    const everywhere = await app.db('events').where({ type: 'AdminSignedOutEverywhere' }).first();
-    expect(everywhere.data).toEqual({ username: 'admin' });
+    const everywhere = await app
+      .db('events')
+      .where({ type: 'AdminSessionsEnded' })
+      .whereRaw("data->>'reason' = 'signed-out-everywhere'")
+      .first();
+    expect(everywhere.data).toEqual({ username: 'admin', reason: 'signed-out-everywhere' });
     expect(everywhere.metadata.actor).toBe('admin:admin');
   });
 

@@ -10,6 +10,7 @@ import type { Visitor } from '@kw/platform/http';
 import {
   disableTwoFactor,
   enableTwoFactor,
+  endEverySession,
   onAdminAccount,
   type SecondFactor,
 } from './commands.ts';
@@ -190,7 +191,11 @@ export async function confirmTwoFactor(
       await onAdminAccount(
         deps.store,
         username,
-        [...enableTwoFactor(username, RECOVERY_CODE_COUNT), ...session.events],
+        [
+          ...enableTwoFactor(username, RECOVERY_CODE_COUNT),
+          ...endEverySession(username, 'two-factor-changed'),
+          ...session.events,
+        ],
         { metadata, trx },
       );
       return { recoveryCodes: codes, token: session.token };
@@ -225,7 +230,11 @@ export async function turnOffTwoFactor(
       await onAdminAccount(
         deps.store,
         username,
-        [...disableTwoFactor(username, proof), ...session.events],
+        [
+          ...disableTwoFactor(username, proof),
+          ...endEverySession(username, 'two-factor-changed'),
+          ...session.events,
+        ],
         { metadata, trx },
       );
       return { token: session.token };
@@ -254,10 +263,18 @@ export async function resetTwoFactor(
     if (!row?.totp_secret && !row?.totp_pending_secret) return false;
     await clearTwoFactor(trx, username);
     if (!row.totp_secret) return false;
-    await onAdminAccount(deps.store, username, disableTwoFactor(username, { with: 'terminal' }), {
-      metadata,
-      trx,
-    });
+    await onAdminAccount(
+      deps.store,
+      username,
+      [
+        ...disableTwoFactor(username, { with: 'terminal' }),
+        ...endEverySession(username, 'two-factor-changed'),
+      ],
+      {
+        metadata,
+        trx,
+      },
+    );
     return true;
   });
 }
