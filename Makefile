@@ -68,7 +68,7 @@ seed: install ## Add the demo content (once)
 rebuild-projections: install ## Rebuild every read model from the event log
 	$(CLI) rebuild-projections
 
-admin-password: install ## Set a new administrator password from the terminal
+admin-password: install ## Set a new administrator password from the terminal (RESET_2FA=1: two-factor sign-in off too)
 	$(CLI) admin-password
 
 backup: install ## Write the event log, credentials and uploads to DATA_DIR/backups (or FILE=...)

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { adminUsername, setPassword } from '@kw/auth';
+import { adminUsername, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
 import { prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
@@ -67,6 +67,20 @@ async function promptHidden(question: string): Promise<string> {
   });
 }
 
+async function promptLine(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  return new Promise((resolve) =>
+    rl.question(question, (answer) => {
+      rl.close();
+      resolve(answer);
+    }),
+  );
+}
+
+/**
+ * A new password, and (RESET_2FA=1, or yes to the question in a terminal) two-factor sign-in
+ * turned off, for an authenticator that is lost. Either way every open session ends.
+ */
 async function adminPassword(config: Config, db: Db, store: EventStore): Promise<void> {
   const username = (await adminUsername(db)) ?? config.adminUsername;
   let password = process.env.NEW_ADMIN_PASSWORD;
@@ -77,10 +91,25 @@ async function adminPassword(config: Config, db: Db, store: EventStore): Promise
     if (password !== again) throw new Error("Passwords don't match");
   }
   if (password.length < 6) throw new Error('New password must be at least 6 characters');
+  let resetSecondFactor = /^(1|true|yes)$/i.test(process.env.RESET_2FA ?? '');
+  if (!resetSecondFactor && process.stdin.isTTY && (await twoFactorStatus(db, username)).enabled) {
+    const answer = await promptLine(
+      'Two-factor sign-in is on. Turn it off too (lost authenticator)? [y/N] ',
+    );
+    resetSecondFactor = /^y(es)?$/i.test(answer.trim());
+  }
   await setPassword({ db, store, jwtSecret: config.jwtSecret }, username, password, 'terminal', {
     actor: 'cli',
   });
   console.log(`Password of "${username}" changed; every open session has been signed out.`);
+  if (resetSecondFactor) {
+    const wasOn = await resetTwoFactor({ db, store }, username, { actor: 'cli' });
+    console.log(
+      wasOn
+        ? `Two-factor sign-in of "${username}" turned off; set it up again in Settings → Security.`
+        : `Two-factor sign-in of "${username}" was already off.`,
+    );
+  }
 }
 
 async function backup(config: Config, db: Db, target?: string): Promise<void> {

@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 const SPEC_PUBLIC = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  // Beyond the spec: the second step of a two-factor sign-in (the code after the password).
+  'POST /api/auth/login/second-factor',
   'POST /api/contact',
   'POST /api/newsletter/subscribe',
   'POST /api/analytics/events',

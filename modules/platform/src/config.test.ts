@@ -26,11 +26,19 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
   });
 
+  it('keys data encrypted at rest from DATA_KEY, or else from the JWT secret', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).dataKey).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
+    const key = 'a-data-key-of-at-least-32-characters-0000';
+    expect(loadConfig({ DATA_DIR: dir, DATA_KEY: key }).dataKey).toBe(key);
+  });
+
   it.each([
     ['PORT', 'eighty', 'PORT'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL'],
     ['PUBLIC_URL', 'not a url', 'PUBLIC_URL'],
     ['JWT_SECRET', 'short', 'JWT_SECRET'],
+    ['DATA_KEY', 'short', 'DATA_KEY'],
     ['SMTP_URL', 'http://mail', 'SMTP_URL'],
     ['ADMIN_EMAIL', 'nobody', 'ADMIN_EMAIL'],
   ])('a bad %s stops start-up with a message naming it', (variable, value, named) => {

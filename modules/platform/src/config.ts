@@ -16,6 +16,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.ca' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** What data kept encrypted at rest (the two-factor secret) is keyed from; JWT_SECRET's by default. */
+  DATA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   SMTP_URL: z
@@ -101,6 +103,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   jwtSecret: string;
+  /** Secret from which keys for data encrypted at rest are derived: DATA_KEY, else the JWT secret. */
+  dataKey: string;
   adminUsername: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -134,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -142,7 +147,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     publicUrl,
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret,
+    dataKey: env.DATA_KEY ?? jwtSecret,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
