@@ -14,7 +14,7 @@ import type {
   JobFields,
 } from './contract.ts';
 import { MARKED_AS_SPAM_REASON, SELECT_CATEGORY_MESSAGE } from './contract.ts';
-import { descriptionToHtml } from './description.ts';
+import { withSafeRichText } from './description.ts';
 import {
   type AdminNotifiedOfApplication,
   type ApplicationAcknowledged,
@@ -118,11 +118,14 @@ export const handleJob = commandHandler({
   },
 });
 
-/** The job's fields as stored: the description already turned into safe HTML. */
-export type JobFieldsWithHtml = Omit<JobFields, 'description'> & { description: string };
+/**
+ * The job's fields as stored: the description, requirements, responsibilities and benefits
+ * already turned into safe HTML (markdown rendered, one allowlist, no script).
+ */
+export type JobFieldsWithHtml = JobFields;
 
 export function withHtmlDescription(fields: JobFields): JobFieldsWithHtml {
-  return { ...fields, description: descriptionToHtml(fields.description) };
+  return withSafeRichText(fields);
 }
 
 /** A job names one of the categories the form offers; `categoryKnown` is whether it still exists. */

@@ -249,3 +249,39 @@ describe('job applications', () => {
     expect(await row(JOB_APPLICATIONS, APPLICATION)).toBeUndefined();
   });
 });
+
+describe('events stored before the texts were cleaned at intake', () => {
+  const LEGACY_JOB = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0102';
+  const LEGACY_APPLICATION = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0202';
+
+  it('given a job whose requirements, responsibilities and benefits hold a script, then the row holds none', async () => {
+    await given(jobStream(LEGACY_JOB), {
+      type: 'JobCreated',
+      data: content({
+        jobId: LEGACY_JOB,
+        requirements: '<script>alert(1)</script>Python',
+        responsibilities: '<img src=x onerror=alert(1)>Models',
+        benefits: 'Dental & <a href="javascript:alert(1)">vision</a>',
+      }),
+    });
+    expect(await row(JOBS, LEGACY_JOB)).toMatchObject({
+      requirements: 'Python',
+      responsibilities: 'Models',
+      benefits: 'Dental &amp; <a>vision</a>',
+    });
+  });
+
+  it('given an application whose résumé name was a path, then the row shows its display name', async () => {
+    await given(applicationStream(LEGACY_APPLICATION), {
+      type: 'ApplicationSubmitted',
+      data: {
+        ...submitted.data,
+        applicationId: LEGACY_APPLICATION,
+        resumeOriginalName: '../../../../tmp/owned.pdf',
+      },
+    } as ApplicationEvent);
+    expect(await row(JOB_APPLICATIONS, LEGACY_APPLICATION)).toMatchObject({
+      resume_original_name: 'owned.pdf',
+    });
+  });
+});

@@ -1,5 +1,6 @@
-import { defineProjection, type StoredEvent } from '@kw/platform';
+import { defineProjection, type StoredEvent, sanitizeRichText } from '@kw/platform';
 import { applicationEvents, careersEvents, type JobContent, jobCategoryEvents } from './events.ts';
+import { safeDisplayName } from './file-name.ts';
 
 export const JOB_CATEGORIES = 'job_categories';
 export const JOBS = 'jobs';
@@ -48,6 +49,13 @@ export const jobCategoriesProjection = defineProjection({
   },
 });
 
+/**
+ * The commands store these texts as sanitised HTML; events written before requirements,
+ * responsibilities and benefits were sanitised too go through the allowlist here (it leaves
+ * sanitised HTML as it is), so no page ever gets a script from them.
+ */
+const safe = (html: string) => sanitizeRichText(html, { images: false });
+
 function jobColumns(d: JobContent) {
   return {
     title: d.title,
@@ -57,9 +65,9 @@ function jobColumns(d: JobContent) {
     employment_type: d.employmentType,
     salary_range: d.salaryRange,
     experience_level: d.experienceLevel,
-    requirements: d.requirements,
-    responsibilities: d.responsibilities,
-    benefits: d.benefits,
+    requirements: safe(d.requirements),
+    responsibilities: safe(d.responsibilities),
+    benefits: safe(d.benefits),
   };
 }
 
@@ -151,7 +159,11 @@ export const jobApplicationsProjection = defineProjection({
             phone: d.phone,
             cover_letter: d.coverLetter,
             resume_filename: d.resumeFilename,
-            resume_original_name: d.resumeOriginalName,
+            // Names stored as sent before they were reduced at intake, reduced here too.
+            resume_original_name: safeDisplayName(
+              d.resumeOriginalName,
+              d.resumeFilename.split('.').pop(),
+            ),
             resume_mime_type: d.resumeMimeType,
             status: 'new',
             ip_address: d.ipAddress || null,
