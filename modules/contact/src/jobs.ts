@@ -1,7 +1,7 @@
 import {
   type Config,
+  coalesceNotice,
   composeEmail,
-  countNotice,
   defineHandler,
   digestOwed,
   type EventHandler,
@@ -9,10 +9,7 @@ import {
   messageIdHost,
   NOTICE_RULES,
   type NoticeRules,
-  noticeWindowAt,
   type OwedDigest,
-  onceForStream,
-  previousNoticeWindow,
   sendOnce,
   type WorkerContext,
 } from '@kw/platform';
@@ -30,7 +27,6 @@ import {
 } from './commands.ts';
 import { type ContactSubmission, HELD_FOR_REVIEW_PATH, serviceLabel } from './contract.ts';
 import {
-  type ContactNoticeQueued,
   type ContactReceived,
   contactEvents,
   contactStream,
@@ -204,28 +200,19 @@ export function notifyOwner(options: NoticeOptions = {}) {
     const to = ctx.config.adminEmail;
     if (!to) return;
     const metadata = byWorker(event);
-    const window = noticeWindowAt(now(), rules);
-    await onceForStream(
+    await coalesceNotice(
       ctx,
-      handleNotices,
-      noticesStream(window.id),
-      async (current, trx) => {
-        const before = await ctx.store.readStream(
-          noticesStream(previousNoticeWindow(window, rules).id),
-          trx,
-        );
-        const counted = countNotice(current, handleNotices.fold(before), window, rules);
-        const decided: { queued?: ContactNoticeQueued } = {};
-        await handleContact(
-          ctx.store,
-          contactStream(submissionId),
-          (state) => {
-            [decided.queued] = queueNotice(submissionId, state, to, window, counted.mode);
-            return decided.queued ? [decided.queued] : [];
-          },
-          { metadata, trx, retryOnConflict: true },
-        );
-        return decided.queued ? countInWindow(decided.queued, counted) : [];
+      {
+        at: now(),
+        rules,
+        windows: handleNotices,
+        windowStream: noticesStream,
+        items: handleContact,
+        itemStream: contactStream(submissionId),
+        queue: (state, window, counted) =>
+          queueNotice(submissionId, state, to, window, counted.mode),
+        count: ([queued], _window, counted) =>
+          queued?.type === 'ContactNoticeQueued' ? countInWindow(queued, counted) : [],
       },
       metadata,
     );

@@ -1,12 +1,19 @@
+import type { Db } from './db.ts';
+import type { EventOf, EventSchemas } from './event-store/catalogue.ts';
+import { type CommandHandler, onceForStream } from './event-store/command-handler.ts';
+import type { EventStore } from './event-store/event-store.ts';
+import type { EventMetadata } from './event-store/types.ts';
+
 /**
  * The owner's notifications, coalesced (a flood cannot bury the owner): in a quiet window the
  * first few items are told one by one, promptly; the rest wait for one digest at the window's
  * end, and while a flood lasts (more than a few in the window before) every item waits for the
  * next digest, so the owner gets at most one e-mail per window. Pure: a module keeps one stream per window
  * (`<module>-notices:<window id>`), folds its three facts (an item counted, a digest scheduled,
- * a digest sent) with the helpers below, decides with `countNotice`, and sends what `digestOwed`
- * answers through `sendOnce` on the window's stream, from a job that starts at the digest's
- * `dueAt` (a `Subscription` with `startAfter`).
+ * a digest sent) with the helpers below, queues each item's notice with `coalesceNotice` (which
+ * decides with `countNotice`), and sends what `digestOwed` answers through `sendOnce` on the
+ * window's stream, from a job that starts at the digest's `dueAt` (a `Subscription` with
+ * `startAfter`).
  */
 
 export interface NoticeRules {
@@ -175,4 +182,54 @@ export function digestOwed(state: NoticeWindowState): OwedDigest | null {
     if (left > 0) tags[tag] = left;
   }
   return { count, tags, sample: state.sample };
+}
+
+/**
+ * Queues one item's notice, once, however often or however concurrently its job runs: under
+ * the lock of the window `at` falls in, that window's state and the one before it decide how it
+ * is told (`countNotice`); `queue` records that on the item's own stream (nothing when no notice
+ * is owed, or when a run before queued it: the item's stream is where a second run finds it,
+ * whichever window it runs in), and `count` on the window's stream, in the same transaction.
+ * An e-mail of its own, if that is how it is told, is then the item's job's to send once.
+ */
+export async function coalesceNotice<ItemState, IS extends EventSchemas, WS extends EventSchemas>(
+  deps: { db: Db; store: EventStore },
+  notice: {
+    at: Date;
+    rules?: NoticeRules;
+    windows: CommandHandler<NoticeWindowState, WS>;
+    windowStream(windowId: string): string;
+    items: CommandHandler<ItemState, IS>;
+    itemStream: string;
+    queue(state: ItemState, window: NoticeWindow, counted: CountedNotice): EventOf<IS>[];
+    count(queued: EventOf<IS>[], window: NoticeWindow, counted: CountedNotice): EventOf<WS>[];
+  },
+  metadata: EventMetadata,
+): Promise<void> {
+  const rules = notice.rules ?? NOTICE_RULES;
+  const window = noticeWindowAt(notice.at, rules);
+  await onceForStream(
+    deps,
+    notice.windows,
+    notice.windowStream(window.id),
+    async (current, trx) => {
+      const before = await deps.store.readStream(
+        notice.windowStream(previousNoticeWindow(window, rules).id),
+        trx,
+      );
+      const counted = countNotice(current, notice.windows.fold(before), window, rules);
+      const decided: { queued: EventOf<IS>[] } = { queued: [] };
+      await notice.items(
+        deps.store,
+        notice.itemStream,
+        (state) => {
+          decided.queued = notice.queue(state, window, counted);
+          return decided.queued;
+        },
+        { metadata, trx, retryOnConflict: true },
+      );
+      return decided.queued.length > 0 ? notice.count(decided.queued, window, counted) : [];
+    },
+    metadata,
+  );
 }
