@@ -57,9 +57,9 @@ const content = (extra: Partial<JobContent> = {}): JobContent => ({
   employmentType: 'full-time',
   salaryRange: '$90,000 - $120,000',
   experienceLevel: 'senior',
-  requirements: 'Python',
-  responsibilities: 'Models',
-  benefits: 'Dental',
+  requirements: '<p>Python</p>',
+  responsibilities: '<p>Models</p>',
+  benefits: '<p>Dental</p>',
   ...extra,
 });
 
@@ -115,9 +115,9 @@ describe('jobs', () => {
       employment_type: 'full-time',
       salary_range: '$90,000 - $120,000',
       experience_level: 'senior',
-      requirements: 'Python',
-      responsibilities: 'Models',
-      benefits: 'Dental',
+      requirements: '<p>Python</p>',
+      responsibilities: '<p>Models</p>',
+      benefits: '<p>Dental</p>',
       is_published: false,
       is_active: true,
     });
@@ -265,9 +265,21 @@ describe('events stored before the texts were cleaned at intake', () => {
       }),
     });
     expect(await row(JOBS, LEGACY_JOB)).toMatchObject({
-      requirements: 'Python',
-      responsibilities: 'Models',
+      requirements: '<p>Python</p>',
+      responsibilities: '<p>Models</p>',
       benefits: 'Dental &amp; <a>vision</a>',
+    });
+  });
+
+  it('given plain lines (the demo jobs), then the HTML the command would store', async () => {
+    const PLAIN_JOB = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0103';
+    await given(jobStream(PLAIN_JOB), {
+      type: 'JobCreated',
+      data: content({ jobId: PLAIN_JOB, requirements: 'Python\nSQL', benefits: '' }),
+    });
+    expect(await row(JOBS, PLAIN_JOB)).toMatchObject({
+      requirements: '<p>Python<br />SQL</p>',
+      benefits: '',
     });
   });
 

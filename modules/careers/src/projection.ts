@@ -1,4 +1,5 @@
-import { defineProjection, type StoredEvent, sanitizeRichText } from '@kw/platform';
+import { defineProjection, type StoredEvent } from '@kw/platform';
+import { descriptionToHtml } from './description.ts';
 import { applicationEvents, careersEvents, type JobContent, jobCategoryEvents } from './events.ts';
 import { safeDisplayName } from './file-name.ts';
 
@@ -51,10 +52,11 @@ export const jobCategoriesProjection = defineProjection({
 
 /**
  * The commands store these texts as sanitised HTML; events written before requirements,
- * responsibilities and benefits were sanitised too go through the allowlist here (it leaves
- * sanitised HTML as it is), so no page ever gets a script from them.
+ * responsibilities and benefits were (the demo's, older ones) are made so here the same way
+ * (descriptionToHtml leaves sanitised HTML as it is), so no page ever gets a script from them
+ * and plain lines still show as lines.
  */
-const safe = (html: string) => sanitizeRichText(html, { images: false });
+const safe = descriptionToHtml;
 
 function jobColumns(d: JobContent) {
   return {

@@ -48,6 +48,5 @@ export const contactModule: ServerModule = {
   routes: contactRoutes,
   projections: [contactSubmissionsProjection],
   subscriptions: [enrichContactSubscription, notifyAdminSubscription, notifyDigestSubscription],
-  migrations: new URL('./migrations/', import.meta.url),
   jobs: async () => (await import('./jobs.ts')).contactHandlers,
 };

@@ -1,8 +1,8 @@
-import type { Db } from '@kw/platform';
+import type { Knex } from 'knex';
 
 // A submission held for the administrator's review (only its speed looked automated), and the
 // dashboard's count of them.
-export async function up(knex: Db): Promise<void> {
+export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('contact_submissions', (t) => {
     t.boolean('held').notNullable().defaultTo(false);
     t.text('held_reason');
@@ -10,7 +10,7 @@ export async function up(knex: Db): Promise<void> {
   await knex.raw('create index contact_submissions_held on contact_submissions (held) where held');
 }
 
-export async function down(knex: Db): Promise<void> {
+export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists contact_submissions_held');
   await knex.schema.alterTable('contact_submissions', (t) => {
     t.dropColumn('held_reason');
