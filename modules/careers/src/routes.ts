@@ -43,12 +43,16 @@ import {
   applicationStatusUpdateSchema,
   applicationsCsvFileName,
   CSV_COLUMNS,
+  type JobTextPreview,
   jobCategoryInputSchema,
   jobInputSchema,
   jobListQuerySchema,
+  jobTextPreviewSchema,
   RESUME_REQUIRED_MESSAGE,
 } from './contract.ts';
+import { descriptionToHtml } from './description.ts';
 import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
+import { safeDisplayName } from './file-name.ts';
 import {
   categoryExists,
   countSameCoverLetterFromIp,
@@ -163,6 +167,14 @@ const jobRoutes: RouteDef[] = [
     },
   }),
   route({
+    method: 'post',
+    path: '/api/jobs/preview',
+    access: 'admin',
+    body: jobTextPreviewSchema,
+    // What the job editor shows: the server's own sanitised HTML, never the raw text.
+    handler: ({ body }): JobTextPreview => ({ html: descriptionToHtml(body.text) }),
+  }),
+  route({
     method: 'put',
     path: '/api/jobs/:id',
     access: 'admin',
@@ -235,7 +247,8 @@ const applyRoute = route({
       storedName = stored.filename;
       const resume = {
         filename: stored.filename,
-        originalName: upload.resume.originalName.slice(0, 255),
+        // The name as the visitor's computer had it, reduced to a safe display name.
+        originalName: safeDisplayName(upload.resume.originalName, type.ext),
         mimeType: type.mime,
         size: upload.resume.size,
       };

@@ -53,7 +53,7 @@ const STREAM_VERSION_CONSTRAINT = 'events_stream_id_version_unique';
 export class EventStore {
   readonly db: Db;
   private readonly inline: Projection[];
-  private readonly routes: Map<string, string[]>;
+  private readonly routes: Map<string, Subscription[]>;
   private readonly enqueue: EnqueueInTransaction | undefined;
 
   constructor(db: Db, options: EventStoreOptions = {}) {
@@ -70,7 +70,7 @@ export class EventStore {
     this.routes = new Map();
     for (const sub of subscriptions) {
       for (const type of sub.handles) {
-        this.routes.set(type, [...(this.routes.get(type) ?? []), sub.queue]);
+        this.routes.set(type, [...(this.routes.get(type) ?? []), sub]);
       }
     }
     if (this.routes.size > 0 && !this.enqueue) {
@@ -151,12 +151,11 @@ export class EventStore {
       for (const projection of this.inline) {
         if (projection.handles.includes(event.type)) await projection.apply(trx, event);
       }
-      for (const queue of this.routes.get(event.type) ?? []) {
-        await this.enqueue?.(trx, queue, {
-          position: event.position,
-          streamId: event.streamId,
-          type: event.type,
-        });
+      for (const sub of this.routes.get(event.type) ?? []) {
+        const job = { position: event.position, streamId: event.streamId, type: event.type };
+        const startAfter = sub.startAfter?.(event);
+        if (startAfter) await this.enqueue?.(trx, sub.queue, job, { startAfter });
+        else await this.enqueue?.(trx, sub.queue, job);
       }
     }
     return stored;

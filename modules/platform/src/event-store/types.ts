@@ -46,6 +46,11 @@ export interface Projection {
 export interface Subscription {
   queue: string;
   handles: readonly string[];
+  /**
+   * When the job may start, if not at once (a digest due at the end of its window): read from
+   * the event, in the append's transaction.
+   */
+  startAfter?(event: StoredEvent): Date | undefined;
 }
 
 /** The job payload of a subscription: only ids, the handler reads the event itself. */
@@ -56,7 +61,12 @@ export interface EventJob {
 }
 
 /** Creates a job in the caller's transaction, so it exists only if the events commit. */
-export type EnqueueInTransaction = (trx: Trx, queue: string, data: EventJob) => Promise<void>;
+export type EnqueueInTransaction = (
+  trx: Trx,
+  queue: string,
+  data: EventJob,
+  options?: { startAfter?: Date | undefined },
+) => Promise<void>;
 
 export function streamTypeOf(streamId: string): string {
   const colon = streamId.indexOf(':');

@@ -52,8 +52,9 @@ export async function ensureQueues(boss: PgBoss, queues: Iterable<string>): Prom
 
 /** Joins the caller's knex transaction, so a job exists only if the transaction commits. */
 export function enqueueWith(boss: PgBoss): EnqueueInTransaction {
-  return async (trx: Trx, queue, data) => {
-    await boss.send(queue, data, { db: fromKnex(trx) });
+  return async (trx: Trx, queue, data, options) => {
+    const startAfter = options?.startAfter;
+    await boss.send(queue, data, { db: fromKnex(trx), ...(startAfter ? { startAfter } : {}) });
   };
 }
 
