@@ -89,9 +89,17 @@ async function stored(type: string, after = 0): Promise<StoredEvent[]> {
 const lastPosition = async () =>
   Number((await app.db('events').max('position as max').first())?.max ?? 0);
 
-/** Each notice job delivered twice, all at the same moment. */
-const deliverTwiceAtOnce = (events: StoredEvent[], handler: typeof notify) =>
-  Promise.all(events.flatMap((e) => [handler.handle(e, ctx()), handler.handle(e, ctx())]));
+/**
+ * Each notice job delivered twice at the same moment, a few dozen jobs at a time: hundreds of
+ * transactions queued on one window's lock at once would outwait the pool's acquire timeout.
+ */
+async function deliverTwiceAtOnce(events: StoredEvent[], handler: typeof notify): Promise<void> {
+  for (let i = 0; i < events.length; i += 20) {
+    await Promise.all(
+      events.slice(i, i + 20).flatMap((e) => [handler.handle(e, ctx()), handler.handle(e, ctx())]),
+    );
+  }
+}
 
 const ownerMails = () => smtp.mails.filter((m) => m.to.includes(OWNER));
 const decoded = (raw: string) =>
