@@ -180,6 +180,13 @@ export class EventStore {
     return row ? toStoredEvent(row) : undefined;
   }
 
+  /** Several events by position, in one query (the worker's batch of jobs). */
+  async readEvents(positions: number[], trx: Db | Trx = this.db): Promise<StoredEvent[]> {
+    if (positions.length === 0) return [];
+    const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
+    return rows.map(toStoredEvent);
+  }
+
   /** All events in log order, in batches, for replays. */
   async *readAll(trx: Db | Trx = this.db, batchSize = 1000): AsyncGenerator<StoredEvent> {
     let after = 0;
