@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { adminUsername, setPassword } from '@kw/auth';
+import { adminUsername, ensureAdmin, setPassword } from '@kw/auth';
 import { prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
@@ -163,9 +163,21 @@ const store = new EventStore(db, {
 let failed = false;
 try {
   switch (command) {
-    case 'migrate':
+    case 'migrate': {
       console.log('Database schema is up to date.');
+      // Here rather than in each API process: several starting at once on a new database
+      // would each create the administrator and print a password.
+      const admin = await ensureAdmin(
+        { db, store, jwtSecret: config.jwtSecret },
+        config.adminUsername,
+        config.adminPassword,
+      );
+      if (admin.generatedPassword)
+        console.log(
+          `Administrator created: username "${config.adminUsername}", password "${admin.generatedPassword}" (shown once; change it in Settings or with 'make admin-password')`,
+        );
       break;
+    }
     case 'seed': {
       const { seeded } = await seedDemoContent(store);
       console.log(seeded ? 'Demo content added.' : 'Demo content was already there.');

@@ -20,7 +20,8 @@ export function createBoss(connectionString: string, role: BossRole): PgBoss {
     max: role === 'worker' ? 6 : 3,
     supervise: role === 'worker',
     schedule: role === 'worker',
-    migrate: role !== 'api',
+    // pg-boss's own schema is migrated by prepareDatabase (the migrate step), never by a process.
+    migrate: role === 'admin',
     useListenNotify: role === 'worker',
     // The supervisor's pass is what hands back the jobs of a worker that died (their heartbeat
     // stopped): every few seconds rather than pg-boss's default minute. Several workers share
