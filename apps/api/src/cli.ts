@@ -184,11 +184,17 @@ try {
       break;
     }
     case 'rebuild-projections': {
-      const started = Date.now();
-      const { events } = await rebuildProjections(store, projections);
+      // Into fresh tables beside the live ones, which keep serving, then swapped in at once.
+      const started = performance.now();
+      const { events, tables, direct } = await rebuildProjections(store, projections, {
+        log: (line) => logger.info(line),
+      });
+      const ms = performance.now() - started;
       console.log(
-        `Replayed ${events} events through ${projections.length} projections in ${Date.now() - started} ms.`,
+        `Replayed ${events} events through ${projections.length} projections in ${ms.toFixed(0)} ms (${Math.round(events / (ms / 1000))} events/s); swapped in ${tables.length} tables.`,
       );
+      for (const { projection, reason } of direct)
+        console.log(`  ${projection}: applied through the database (${reason})`);
       break;
     }
     case 'admin-password':
