@@ -9,7 +9,8 @@ export PATH := $(CURDIR)/.tools/node_modules/.bin:$(PATH)
 NODE_DEP := .tools/node_modules/.bin/node
 endif
 NODE := node
-CLI := $(NODE) apps/api/src/cli.ts
+# A larger young generation: the rebuild's replay allocates fast and keeps its rows.
+CLI := $(NODE) --max-semi-space-size=64 apps/api/src/cli.ts
 
 .PHONY: help install build run api worker dev test lint format typecheck migrate seed rebuild-projections admin-password backup restore bench chromium clean
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
-import { EventStore, REBUILD_SCHEMA, rebuildProjections } from '@kw/platform';
+import { contentRevisionStamp, EventStore, REBUILD_SCHEMA, rebuildProjections } from '@kw/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 
@@ -150,6 +150,8 @@ describe('rebuilding the read models', () => {
     expect(before.contact_submissions!.length).toBeGreaterThan(100);
     expect(before.recent_activity!.length).toBeGreaterThan(100);
 
+    const stamp = await contentRevisionStamp(app.db);
+    let stampMidway: string | undefined;
     const answered: number[] = [];
     const lines: string[] = [];
     let written: string | undefined;
@@ -159,6 +161,8 @@ describe('rebuilding the read models', () => {
       log: (line) => lines.push(line),
       async onBatch(replayed) {
         if (replayed !== 200) return;
+        // The replay moves no page-cache revision: cached pages stay valid until the swap.
+        stampMidway = await contentRevisionStamp(app.db);
         // In the middle of the replay: the public pages' data comes from the live tables,
         // at once (the old rebuild held them locked until it ended: this would wait forever).
         for (const path of ['/api/blog?published=true', '/api/case-studies', '/api/jobs']) {
@@ -205,6 +209,8 @@ describe('rebuilding the read models', () => {
     });
 
     expect(answered).toEqual([200, 200, 200]);
+    expect(stampMidway).toBe(stamp);
+    expect(await contentRevisionStamp(app.db)).not.toBe(stamp);
     expect(lines).toContainEqual(expect.stringMatching(/^swap: a lock was busy, trying again/));
     // Every projection of the site is replayed in memory, none through the database.
     expect(result.direct).toEqual([]);

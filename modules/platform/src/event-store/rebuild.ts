@@ -9,21 +9,26 @@ import type { Projection, StoredEvent } from './types.ts';
 // the live ones, which keep serving, then swapped in by one short transaction.
 //
 // 1. Fresh tables: `kw_rebuild.<table>`, created like the live one (columns, defaults, checks).
-// 2. The log is read in batches and each projection applied in memory: its knex statements
-//    (insert, on conflict ignore or merge, update and delete by equality) run against rows kept
-//    in the process, so the replay costs no round trip per event. What cannot be reproduced
-//    there exactly (a read of its own tables, raw SQL naming them, a transaction, a computed
-//    value) switches that projection to the database: the rows so far are written out, and the
-//    rest of the log is applied through a transaction whose search_path puts the fresh tables
-//    first, as the live projections do.
-// 3. The rows are written out in bulk (one `insert … select from unnest(…)` per 10,000 rows),
-//    then the live table's constraints and indexes are added under their own names.
+// 2. The log is read in batches (the next one, and the streams it will ask for, while this one
+//    is applied), and each projection applied in memory: its knex statements (insert, on
+//    conflict ignore or merge, update and delete by equality) run against rows kept in the
+//    process, with the unique keys the database would check, so the replay costs no round trip
+//    per event. A projection that reads an event's whole stream gets it from the batch's read.
+//    Its writes to other tables (the page cache's revisions) are held, each distinct one once,
+//    until the swap. What cannot be reproduced in memory exactly (a read of its own tables, raw
+//    SQL naming them, a transaction, a value computed by the database) switches that projection
+//    to the database: its rows so far are written out, and the rest of the log is applied
+//    through transactions whose search_path puts the fresh tables first, as the live
+//    projections do with the live ones.
+// 3. The rows are written out in bulk (one `insert … select from unnest(…)` per 10,000 rows, two
+//    tables at a time), then each live table's constraints and indexes are added under their
+//    own names, and its statistics gathered.
 // 4. Events that arrived meanwhile, including any that committed late with an earlier
 //    position, are caught up, until few remain.
 // 5. The swap: with appends held (EXCLUSIVE lock on events; reads go on), the last events are
-//    applied, each live table dropped and its fresh copy moved in, and the page cache's
-//    revisions moved. A short lock timeout keeps public reads from queueing behind it; on
-//    timeout the swap is tried again.
+//    applied, each live table dropped and its fresh copy moved in, the held writes run and the
+//    page cache's revisions moved. A short lock timeout keeps public reads from queueing behind
+//    it; on timeout the swap is tried again.
 
 export const REBUILD_SCHEMA = 'kw_rebuild';
 
@@ -289,6 +294,7 @@ class MemoryTable {
   /** The kind of value each column holds ('s', 'n', 'd', 'b'), 'mixed' when it varies. */
   private readonly kinds = new Map<string, string>();
   private readonly uuids: Set<string>;
+  private readonly columnOrder: string[];
   readonly shape: TableShape;
   private readonly undo: (() => void)[];
 
@@ -296,9 +302,17 @@ class MemoryTable {
     this.shape = shape;
     this.undo = undo;
     this.unique = shape.uniqueKeys.map((columns) => ({ columns, index: new Map() }));
+    this.columnOrder = [...shape.columns.keys()];
     this.uuids = new Set(
       [...shape.columns.values()].filter((c) => c.type === 'uuid').map((c) => c.name),
     );
+  }
+
+  /** A row with every column absent, in the table's order. */
+  private blank(): Row {
+    const row: Row = {};
+    for (const column of this.columnOrder) row[column] = undefined;
+    return row;
   }
 
   /**
@@ -342,7 +356,7 @@ class MemoryTable {
 
   /** The row holding the same values in a unique key's columns. */
   findUnique(columns: string[], row: Row): number | undefined {
-    const signature = columns.join(',');
+    const signature = columns.length === 1 ? columns[0]! : columns.join(',');
     let entry = this.targets.get(signature);
     if (!entry) {
       entry = this.unique.find((u) => sameColumns(u.columns, columns));
@@ -371,12 +385,16 @@ class MemoryTable {
     if (this.conflictOf(row) !== undefined)
       throw new Unsupported(`a duplicate key in ${this.shape.name}, which the database refuses`);
     const id = this.nextId++;
-    this.rows.set(id, row);
-    this.index(id, row, undefined);
+    // Every row with every column, in one order (undefined: absent, the default applies): all
+    // rows share one shape, and an update writes in place.
+    const full = this.blank();
+    for (const column in row) full[column] = row[column];
+    this.rows.set(id, full);
+    this.index(id, full, undefined);
     this.track(row);
     this.undo.push(() => {
       this.rows.delete(id);
-      this.index(id, undefined, row);
+      this.index(id, undefined, full);
     });
     return id;
   }
@@ -387,14 +405,13 @@ class MemoryTable {
     const row = this.rows.get(id)!;
     const previous: Row = {};
     for (const column in changes) previous[column] = row[column]; // undefined: was absent
-    this.move(id, row, changes, () => Object.assign(row, changes));
+    this.move(id, row, changes, () => {
+      for (const column in changes) row[column] = changes[column];
+    });
     this.track(changes);
     this.undo.push(() =>
       this.move(id, row, changes, () => {
-        for (const column in previous) {
-          if (previous[column] === undefined) delete row[column];
-          else row[column] = previous[column];
-        }
+        for (const column in previous) row[column] = previous[column];
       }),
     );
   }
@@ -410,7 +427,8 @@ class MemoryTable {
       change();
       return;
     }
-    const before = Object.assign({}, row);
+    const before: Row = {};
+    for (const column in changes) before[column] = row[column];
     const oldUnique = unique.map((u) => this.uniqueKey(u.columns, row));
     const oldLookup = lookups.map(([column]) => this.key(column, this.value(row, column)));
     change();
@@ -419,8 +437,7 @@ class MemoryTable {
       const key = newUnique[i];
       const other = key === null || key === undefined ? undefined : index.get(key);
       if (other !== undefined && other !== id) {
-        for (const column of Object.keys(row)) delete row[column];
-        Object.assign(row, before);
+        for (const column in before) row[column] = before[column];
         throw new Unsupported(`a duplicate key in ${this.shape.name}, which the database refuses`);
       }
     }
@@ -706,45 +723,30 @@ interface RawInternals {
 // One projection's replay.
 
 /**
- * Where the in-memory replay's other statements run (reads of the log, writes to tables not
- * being rebuilt, such as the page cache's revisions): one transaction per batch, so they cost
- * one commit per batch rather than one each.
+ * The in-memory replay's statements on other tables. Reads (of the log) run at once. Writes to
+ * tables not being rebuilt (the page cache's revision, moved by every post) are held, each
+ * distinct one once, and run in the swap's transaction: they take effect when the tables they
+ * speak of do, and the cached pages stay valid while the live tables serve.
  */
-class SideTransaction {
-  private trx: Promise<Trx> | undefined;
+class SideStatements {
   private readonly db: Db;
+  /** The held writes, by statement and values, in the order first seen. */
+  private readonly writes = new Map<string, unknown>();
 
   constructor(db: Db) {
     this.db = db;
   }
 
-  /** Writes already run in this batch, by statement and values. */
-  private readonly writes = new Map<string, Promise<unknown>>();
-
   async run(target: unknown): Promise<unknown> {
-    // The same write again (the page cache's revision moved by every post of the batch) runs
-    // once per batch: the swap moves the revisions anyway.
     const key = writeKey(target);
-    const done = key === undefined ? undefined : this.writes.get(key);
-    if (done) return done;
-    this.trx ??= this.db.transaction();
-    const result = this.trx.then((trx) => trx.client.runner(target).run());
-    if (key !== undefined) this.writes.set(key, result);
-    return result;
+    if (key === undefined) return this.db.client.runner(target).run();
+    if (!this.writes.has(key)) this.writes.set(key, target);
+    return { command: 'HELD', rowCount: 0, rows: [] };
   }
 
-  async commit(): Promise<void> {
-    const trx = this.trx;
-    this.trx = undefined;
-    this.writes.clear();
-    if (trx) await (await trx).commit();
-  }
-
-  async rollback(): Promise<void> {
-    const trx = this.trx;
-    this.trx = undefined;
-    this.writes.clear();
-    if (trx) await (await trx).rollback().catch(() => {});
+  /** Runs the held writes in the swap's transaction. */
+  async flush(trx: Trx): Promise<void> {
+    for (const target of this.writes.values()) await trx.client.runner(target).run();
   }
 }
 
@@ -757,7 +759,7 @@ function writeKey(target: unknown): string | undefined {
 
 interface ReplayContext {
   db: Db;
-  side: SideTransaction;
+  side: SideStatements;
   cache: StreamCache;
   /** Every table being rebuilt, and the projection that owns it. */
   owners: Map<string, string>;
@@ -963,12 +965,37 @@ function memoryKnex(
 // ---------------------------------------------------------------------------------------------
 // Writing rows out and building indexes.
 
-const plainValue = (value: unknown) =>
+const TIMESTAMPTZ = 'timestamp with time zone';
+
+/** A value written out as text in an array literal: a Date only as an instant (timestamptz). */
+const plainValue = (value: unknown, type: string) =>
   value === null ||
-  value instanceof Date ||
   typeof value === 'string' ||
   typeof value === 'number' ||
-  typeof value === 'boolean';
+  typeof value === 'boolean' ||
+  (value instanceof Date && type === TIMESTAMPTZ);
+
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * One column of rows as a PostgreSQL array literal, each value as the driver would send it on
+ * its own (a timestamptz in its ISO form: the same instant).
+ */
+function arrayLiteral(rows: Row[], column: string): string {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = rows[i]![column];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (value instanceof Date) parts[i] = `"${value.toISOString()}"`;
+    else {
+      const text = String(value);
+      parts[i] = NEEDS_ESCAPE.test(text)
+        ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+        : `"${text}"`;
+    }
+  }
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * A memory table into its fresh table, then the live table's constraints and indexes (built
@@ -980,7 +1007,9 @@ async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
   try {
     const groups = new Map<string, Row[]>();
     for (const row of table.rows.values()) {
-      push(groups, Object.keys(row).sort().join(','), row);
+      let signature = '';
+      for (const column in row) if (row[column] !== undefined) signature += `${column},`;
+      push(groups, signature.slice(0, -1), row);
     }
     table.rows.clear();
     for (const [signature, group] of groups) {
@@ -991,9 +1020,11 @@ async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
       }
       const columns = signature.split(',');
       const arrays = columns.some((c) => shape.columns.get(c)!.isArray);
-      const plain = !arrays && group.every((row) => columns.every((c) => plainValue(row[c])));
+      const plain =
+        !arrays &&
+        group.every((row) => columns.every((c) => plainValue(row[c], shape.columns.get(c)!.type)));
       if (plain) {
-        // One statement per 10,000 rows: each column's values as one array parameter.
+        // One statement per 10,000 rows: each column's values as one array literal.
         const types = columns.map((c, i) => `$${i + 1}::${shape.columns.get(c)!.type}[]`);
         const sql = `insert into ${fresh(shape.name)} (${columns.map(quote).join(', ')})
                      select * from unnest(${types.join(', ')})`;
@@ -1001,15 +1032,7 @@ async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
           const chunk = group.slice(i, i + 10_000);
           await client.query(
             sql,
-            columns.map((c) =>
-              // A timestamptz from its ISO form: the same instant, cheaper than the driver's.
-              shape.columns.get(c)!.type === 'timestamp with time zone'
-                ? chunk.map((row) => {
-                    const value = row[c];
-                    return value instanceof Date ? value.toISOString() : value;
-                  })
-                : chunk.map((row) => row[c]),
-            ),
+            columns.map((c) => arrayLiteral(chunk, c)),
           );
         }
       } else {
@@ -1094,7 +1117,7 @@ export async function rebuildProjections(
   });
   const client = (await rebuildDb.client.acquireConnection()) as pg.PoolClient;
   let locked = false;
-  let side: SideTransaction | undefined;
+  let side: SideStatements | undefined;
   try {
     const { rows } = await client.query<{ ok: boolean }>(
       "select pg_try_advisory_lock(hashtext('kw_rebuild_projections')) as ok",
@@ -1114,7 +1137,7 @@ export async function rebuildProjections(
     }
 
     const cache = new StreamCache();
-    side = new SideTransaction(db);
+    side = new SideStatements(db);
     const rebuilt = new RegExp(
       `\\b(${tables.map((t) => t.replace(/[^\w]/g, '\\$&')).join('|')})\\b`,
       'i',
@@ -1181,7 +1204,6 @@ export async function rebuildProjections(
         }
         if (throughDatabase) direct.push({ event, replays: throughDatabase });
       }
-      await side.commit();
       if (direct.length > 0)
         await rebuildDb.transaction(async (trx) => {
           for (const { event, replays } of direct)
@@ -1232,7 +1254,8 @@ export async function rebuildProjections(
             await trx.raw(`drop table ${quote(live)}.${quote(table)}`);
             await trx.raw(`alter table ${fresh(table)} set schema ${quote(live)}`);
           }
-          // Pages cached from the old tables are stale now.
+          // What the replay wrote elsewhere; pages cached from the old tables are stale now.
+          await side!.flush(trx);
           for (const scope of await trx(CONTENT_REVISIONS).pluck('scope'))
             await bumpContentRevision(trx, scope);
           return events.length;
@@ -1260,7 +1283,6 @@ export async function rebuildProjections(
         .map((r) => ({ projection: r.projection.name, reason: r.reason })),
     };
   } catch (error) {
-    await side?.rollback();
     // Only the rebuild that holds the lock owns the schema.
     if (locked)
       await client.query(`drop schema if exists ${REBUILD_SCHEMA} cascade`).catch(() => {});
