@@ -7,6 +7,8 @@ export {
   subscriptions,
 } from './modules.ts';
 export {
+  assertDatabaseReady,
+  DatabaseNotReadyError,
   openRuntime,
   prepareDatabase,
   processLogger,

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { migrateLatest } from '@kw/db';
+import { migrateLatest, pendingMigrations } from '@kw/db';
 import {
+  BOSS_SCHEMA,
   type Config,
+  ConfigError,
   createBoss,
   createDb,
   createLogger,
@@ -62,14 +64,17 @@ function logPostgresEvent(logger: Logger | undefined, event: PostgresEvent): voi
   }
 }
 
-/** Brings the schema up to date: knex migrations, pg-boss's schema and every queue. Safe to repeat. */
+const moduleMigrations = () => modules.flatMap((m) => (m.migrations ? [m.migrations] : []));
+
+/**
+ * Brings the schema up to date: knex migrations, pg-boss's schema and every queue. Safe to
+ * repeat. Run once per deployment, as its own step (`make migrate`, docker-compose's `migrate`
+ * service, `make run` before it starts its processes), never by each API or worker process.
+ */
 export async function prepareDatabase(url: string, logger?: Logger): Promise<void> {
   const db = createDb(url, { min: 0, max: 2 });
   try {
-    const applied = await migrateLatest(
-      db,
-      modules.flatMap((m) => (m.migrations ? [m.migrations] : [])),
-    );
+    const applied = await migrateLatest(db, moduleMigrations());
     if (applied.length > 0) logger?.info({ applied }, 'migrations applied');
   } finally {
     await db.destroy();
@@ -81,6 +86,42 @@ export async function prepareDatabase(url: string, logger?: Logger): Promise<voi
     await ensureQueues(boss, queueNames());
   } finally {
     await boss.stop({ graceful: false, close: true });
+  }
+}
+
+/** The database is behind the code: an API or a worker refuses to start on it. */
+export class DatabaseNotReadyError extends ConfigError {
+  override name = 'DatabaseNotReadyError';
+}
+
+/**
+ * What an API or a worker process checks before it starts, without changing anything: every
+ * migration applied, pg-boss's schema and every queue there. Throws DatabaseNotReadyError,
+ * naming what is missing and the command that fixes it.
+ */
+export async function assertDatabaseReady(url: string): Promise<void> {
+  const db = createDb(url, { min: 0, max: 1 });
+  const fix = "run 'make migrate' (docker compose: the migrate service) first";
+  try {
+    const pending = await pendingMigrations(db, moduleMigrations());
+    if (pending.length > 0)
+      throw new DatabaseNotReadyError(
+        `The database is not migrated: ${pending.length} migration(s) pending, from ${pending[0]}; ${fix}.`,
+      );
+    const { rows } = await db.raw<{ rows: { exists: boolean }[] }>(
+      'select to_regclass(?) is not null as exists',
+      [`${BOSS_SCHEMA}.queue`],
+    );
+    const queues = rows[0]?.exists
+      ? new Set<string>(await db.withSchema(BOSS_SCHEMA).from('queue').pluck('name'))
+      : new Set<string>();
+    const missing = queueNames().filter((q) => !queues.has(q));
+    if (missing.length > 0)
+      throw new DatabaseNotReadyError(
+        `The job queues are not created: ${missing.join(', ')} missing; ${fix}.`,
+      );
+  } finally {
+    await db.destroy();
   }
 }
 

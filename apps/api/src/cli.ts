@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { adminUsername, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
+import { adminUsername, ensureAdmin, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
 import { prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
@@ -197,20 +197,38 @@ const store = new EventStore(db, {
 let failed = false;
 try {
   switch (command) {
-    case 'migrate':
+    case 'migrate': {
       console.log('Database schema is up to date.');
+      // Here rather than in each API process: several starting at once on a new database
+      // would each create the administrator and print a password.
+      const admin = await ensureAdmin(
+        { db, store, jwtSecret: config.jwtSecret },
+        config.adminUsername,
+        config.adminPassword,
+      );
+      if (admin.generatedPassword)
+        console.log(
+          `Administrator created: username "${config.adminUsername}", password "${admin.generatedPassword}" (shown once; change it in Settings or with 'make admin-password')`,
+        );
       break;
+    }
     case 'seed': {
       const { seeded } = await seedDemoContent(store);
       console.log(seeded ? 'Demo content added.' : 'Demo content was already there.');
       break;
     }
     case 'rebuild-projections': {
-      const started = Date.now();
-      const { events } = await rebuildProjections(store, projections);
+      // Into fresh tables beside the live ones, which keep serving, then swapped in at once.
+      const started = performance.now();
+      const { events, tables, direct } = await rebuildProjections(store, projections, {
+        log: (line) => logger.info(line),
+      });
+      const ms = performance.now() - started;
       console.log(
-        `Replayed ${events} events through ${projections.length} projections in ${Date.now() - started} ms.`,
+        `Replayed ${events} events through ${projections.length} projections in ${ms.toFixed(0)} ms (${Math.round(events / (ms / 1000))} events/s); swapped in ${tables.length} tables.`,
       );
+      for (const { projection, reason } of direct)
+        console.log(`  ${projection}: applied through the database (${reason})`);
       break;
     }
     case 'admin-password':

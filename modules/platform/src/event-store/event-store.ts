@@ -179,6 +179,13 @@ export class EventStore {
     return row ? toStoredEvent(row) : undefined;
   }
 
+  /** Several events by position, in one query (the worker's batch of jobs). */
+  async readEvents(positions: number[], trx: Db | Trx = this.db): Promise<StoredEvent[]> {
+    if (positions.length === 0) return [];
+    const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
+    return rows.map(toStoredEvent);
+  }
+
   /** All events in log order, in batches, for replays. */
   async *readAll(trx: Db | Trx = this.db, batchSize = 1000): AsyncGenerator<StoredEvent> {
     let after = 0;
@@ -202,29 +209,9 @@ function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-/**
- * Empties every projection's tables and replays the whole log through them, in one
- * transaction: the read models either all come back or stay as they were.
- */
-export async function rebuildProjections(
-  store: EventStore,
-  projections: Projection[],
-): Promise<{ events: number }> {
-  return store.db.transaction(async (trx) => {
-    const tables = projections.flatMap((p) => p.tables);
-    if (tables.length > 0) {
-      await trx.raw(
-        `truncate table ${tables.map(() => '??').join(', ')} restart identity cascade`,
-        tables,
-      );
-    }
-    let count = 0;
-    for await (const event of store.readAll(trx)) {
-      for (const projection of projections) {
-        if (projection.handles.includes(event.type)) await projection.apply(trx, event);
-      }
-      count++;
-    }
-    return { events: count };
-  });
-}
+export {
+  REBUILD_SCHEMA,
+  type RebuildOptions,
+  type RebuildResult,
+  rebuildProjections,
+} from './rebuild.ts';

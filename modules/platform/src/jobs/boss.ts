@@ -1,7 +1,8 @@
-import { fromKnex, PgBoss } from 'pg-boss';
+import { fromKnex, type Job, type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { Db, Trx } from '../db.ts';
 import type { EnqueueInTransaction } from '../event-store/types.ts';
 
+export type { Job, JobResult, WorkOptions };
 export { PgBoss };
 
 export const BOSS_SCHEMA = 'pgboss';
@@ -19,18 +20,35 @@ export function createBoss(connectionString: string, role: BossRole): PgBoss {
     max: role === 'worker' ? 6 : 3,
     supervise: role === 'worker',
     schedule: role === 'worker',
-    migrate: role !== 'api',
+    // pg-boss's own schema is migrated by prepareDatabase (the migrate step), never by a process.
+    migrate: role === 'admin',
     useListenNotify: role === 'worker',
+    // The supervisor's pass is what hands back the jobs of a worker that died (their heartbeat
+    // stopped): every few seconds rather than pg-boss's default minute. Several workers share
+    // the pass (pg-boss claims it in the queue table), so more replicas do not run it more often.
+    ...(role === 'worker'
+      ? { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS }
+      : {}),
   });
   return boss;
 }
 
-/** Retries with backoff, then the job lands in `<queue>.dead` for a person to look at. */
+/** How often a worker's supervisor looks for jobs whose heartbeat stopped. */
+export const SUPERVISE_SECONDS = 3;
+
+/**
+ * Retries with backoff, then the job lands in `<queue>.dead` for a person to look at. A running
+ * job's heartbeat is refreshed every 5 s by the worker that holds it; 10 s without one (the
+ * worker was killed, its machine went away) and the job is retried by another, within
+ * `heartbeatSeconds + SUPERVISE_SECONDS + retryDelay`, about 15 s. `expireInSeconds` still
+ * bounds a handler that hangs while its worker lives.
+ */
 export const QUEUE_DEFAULTS = {
   retryLimit: 5,
   retryDelay: 2,
   retryBackoff: true,
   expireInSeconds: 300,
+  heartbeatSeconds: 10,
   notify: true,
 } as const;
 
