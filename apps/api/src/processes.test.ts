@@ -147,7 +147,7 @@ const count = async (type: string) =>
   Number((await tdb.db('events').where({ type }).count('* as n'))[0]!.n);
 
 describe('two API processes and two workers on one database', () => {
-  it('handle a burst through both APIs once: one enrichment and one e-mail per message', async () => {
+  it('handle a burst through both APIs once: one enrichment and one notice per message, the first few e-mailed', async () => {
     const messages = 24;
     const answers = await Promise.all(
       Array.from({ length: messages }, (_, i) =>
@@ -170,7 +170,9 @@ describe('two API processes and two workers on one database', () => {
       smtp.mails.filter(
         (m) => m.to.includes(OWNER) && /^New contact submission/.test(m.headers.subject ?? ''),
       );
-    await eventually(async () => notified().length >= messages, 60_000, 50);
+    // A burst is coalesced: the first few of a window are e-mailed, the rest wait for the
+    // window's digest (a job due later, not counted as pending here).
+    await eventually(async () => notified().length >= 3, 60_000, 50);
     // Every job of the burst done, then nothing more may arrive.
     await eventually(
       async () =>
@@ -180,16 +182,20 @@ describe('two API processes and two workers on one database', () => {
               .withSchema('pgboss')
               .from('job')
               .whereIn('state', ['created', 'retry', 'active'])
+              .where('start_after', '<=', tdb.db.fn.now())
               .count('* as n')
           )[0]!.n,
         ) === 0,
       60_000,
       50,
     );
-    expect(notified()).toHaveLength(messages);
-    expect(new Set(notified().map((m) => m.headers['message-id'])).size).toBe(messages);
+    // Three a window (a burst across a window's edge may reach two windows' worth).
+    expect(notified().length).toBeGreaterThanOrEqual(3);
+    expect(notified().length).toBeLessThanOrEqual(6);
+    expect(new Set(notified().map((m) => m.headers['message-id'])).size).toBe(notified().length);
+    expect(await count('AdminNotifiedOfContact')).toBe(notified().length);
+    expect(await count('ContactNoticeQueued')).toBe(messages);
     expect(await count('ContactSubmissionEnriched')).toBe(messages);
-    expect(await count('AdminNotifiedOfContact')).toBe(messages);
     const enriched = await tdb
       .db('contact_submissions')
       .whereIn('id', ids)
