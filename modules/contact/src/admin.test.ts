@@ -53,10 +53,12 @@ const adminTypes = async (id: string) =>
     .whereRaw("metadata->>'actor' like 'admin:%'")
     .orderBy('version')
     .pluck('type');
+/** What intake and the administrator wrote (the worker's enrichment lands whenever it lands). */
 const streamTypes = async (id: string) =>
   app
     .db('events')
     .where({ stream_id: `contact:${id}` })
+    .whereNot({ type: 'ContactSubmissionEnriched' })
     .orderBy('version')
     .pluck('type');
 
