@@ -27,8 +27,8 @@ import type { Projection, StoredEvent } from './types.ts';
 //    position, are caught up, until few remain.
 // 5. The swap: with appends held (EXCLUSIVE lock on events; reads go on), the last events are
 //    applied, each live table dropped and its fresh copy moved in, the held writes run and the
-//    page cache's revisions moved. A short lock timeout keeps public reads from queueing behind
-//    it; on timeout the swap is tried again.
+//    page cache's revisions moved. A short lock timeout (50 ms) keeps public reads from
+//    queueing behind it; on timeout the swap is tried again.
 
 export const REBUILD_SCHEMA = 'kw_rebuild';
 
@@ -1071,6 +1071,8 @@ async function inParallel<T>(
 // ---------------------------------------------------------------------------------------------
 
 const LOCK_FAILURES = new Set(['55P03', '40P01']); // lock_not_available, deadlock_detected
+/** How long the swap waits for a lock before it gives way and tries again. */
+const SWAP_LOCK_TIMEOUT_MS = 50;
 
 /**
  * Rebuilds the projections' tables from the whole log, beside the live ones, and swaps them in;
@@ -1242,7 +1244,8 @@ export async function rebuildProjections(
       const saved = cursor.save();
       try {
         const late = await rebuildDb.transaction(async (trx) => {
-          await trx.raw("set local lock_timeout = '200ms'");
+          // A read that comes while the swap waits for a lock waits behind it: not for long.
+          await trx.raw(`set local lock_timeout = '${SWAP_LOCK_TIMEOUT_MS}ms'`);
           // Appends wait (reads of the log go on); the ones under way finish first.
           await trx.raw(`lock table ${quote(live)}.events in exclusive mode`);
           const events = await cursor.since(trx);
@@ -1265,9 +1268,9 @@ export async function rebuildProjections(
       } catch (error) {
         cursor.restore(saved);
         const code = (error as { code?: string }).code;
-        if (code && LOCK_FAILURES.has(code) && attempt < 50) {
+        if (code && LOCK_FAILURES.has(code) && attempt < 200) {
           log(`swap: a lock was busy, trying again (${attempt})`);
-          await new Promise((r) => setTimeout(r, 20 * attempt));
+          await new Promise((r) => setTimeout(r, Math.min(250, 10 * attempt)));
           continue;
         }
         throw error;
