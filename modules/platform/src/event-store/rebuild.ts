@@ -737,11 +737,29 @@ class SideStatements {
     this.db = db;
   }
 
+  /** Raw reads already run in this batch, by statement and values. */
+  private readonly reads = new Map<string, Promise<unknown>>();
+
   async run(target: unknown): Promise<unknown> {
     const key = writeKey(target);
-    if (key === undefined) return this.db.client.runner(target).run();
+    if (key === undefined) {
+      // The same raw read again in a batch (the page cache's revision, read back by every
+      // post) is answered once: nothing the replay writes elsewhere has run meanwhile.
+      if (!(target as RawInternals).isRawInstance) return this.db.client.runner(target).run();
+      const read = statementKey(target);
+      const done = this.reads.get(read);
+      if (done) return done;
+      const result = this.db.client.runner(target).run() as Promise<unknown>;
+      this.reads.set(read, result);
+      return result;
+    }
     if (!this.writes.has(key)) this.writes.set(key, target);
     return { command: 'HELD', rowCount: 0, rows: [] };
+  }
+
+  /** A new batch: raw reads are run again. */
+  nextBatch(): void {
+    this.reads.clear();
   }
 
   /** Runs the held writes in the swap's transaction. */
@@ -750,11 +768,18 @@ class SideStatements {
   }
 }
 
+/** A statement and its values, as one string. */
+function statementKey(target: unknown): string {
+  const { sql, bindings } = (target as { toSQL(): { sql: string; bindings: unknown[] } }).toSQL();
+  return `${sql}\u0000${JSON.stringify(bindings)}`;
+}
+
 /** A write's statement and values, when it is one that returns nothing. */
 function writeKey(target: unknown): string | undefined {
-  const { sql, bindings } = (target as { toSQL(): { sql: string; bindings: unknown[] } }).toSQL();
+  const key = statementKey(target);
+  const sql = key.slice(0, key.indexOf('\u0000'));
   if (!/^\s*(insert|update|delete)\b/i.test(sql) || /\breturning\b/i.test(sql)) return undefined;
-  return `${sql}\u0000${JSON.stringify(bindings)}`;
+  return key;
 }
 
 interface ReplayContext {
@@ -1184,6 +1209,7 @@ export async function rebuildProjections(
       // Types found asking for their stream since the read began.
       await streams.fetch(cache.readingTypes);
       cache.current = streams;
+      side.nextBatch();
       // What the projections replayed through the database still have to apply, in order.
       const direct: { event: StoredEvent; replays: Replay[] }[] = [];
       for (const event of events) {
