@@ -20,9 +20,9 @@ export const HEARTBEAT_INTERVAL_MS = 5_000;
 /**
  * How each queue is worked. A burst drains in batches: one fetch claims up to `batchSize` jobs,
  * whose events are read in one query and handled side by side (JOBS_AT_ONCE at a time), and
- * while fetches come back
- * full the next one follows at once (`burstWhenBatchFull`). Two such loops per queue, so one
- * slow job (an SMTP server taking its time) does not hold the rest of the queue back. An idle
+ * while fetches come back full the next one follows at once (`burstWhenBatchFull`). Two such
+ * loops per queue, so one slow job (an SMTP server taking its time) does not hold the rest of
+ * the queue back. An idle
  * worker is woken by LISTEN/NOTIFY when a job is created (queues have `notify: true`) and, if a
  * notification arrives while a batch is in hand, fetches again as soon as it ends. Polling is
  * the backstop: for a lost notification connection, and for jobs coming back to be retried
