@@ -3,6 +3,7 @@
 // side on one database: each job is claimed by one of them.
 import { assertDatabaseReady, processLogger } from '@kw/composition';
 import { ConfigError, loadConfig } from '@kw/platform';
+import { describeVisitor } from '@kw/platform/visitor-insight';
 import { startWorker } from './worker.ts';
 
 try {
@@ -13,6 +14,9 @@ try {
       'DATABASE_URL: the worker needs it (make run starts the worker with the embedded database)',
     );
   await assertDatabaseReady(config.databaseUrl);
+  // The visitor lookups' data (geoip-lite, read synchronously when first used) loaded now,
+  // before any job: not in the middle of the first enquiry's enrichment.
+  await describeVisitor('', '127.0.0.1');
   const worker = await startWorker(config, config.databaseUrl, logger);
   logger.info('worker started');
   let stopping = false;

@@ -19,9 +19,10 @@ export const HEARTBEAT_INTERVAL_MS = 5_000;
 
 /**
  * How each queue is worked. A burst drains in batches: one fetch claims up to `batchSize` jobs,
- * whose events are read in one query and handled side by side, and while fetches come back
- * full the next one follows at once (`burstWhenBatchFull`). Two such loops per queue, so one
- * slow job (an SMTP server taking its time) does not hold the rest of the queue back. An idle
+ * whose events are read in one query and handled side by side (JOBS_AT_ONCE at a time), and
+ * while fetches come back full the next one follows at once (`burstWhenBatchFull`). Two such
+ * loops per queue, so one slow job (an SMTP server taking its time) does not hold the rest of
+ * the queue back. An idle
  * worker is woken by LISTEN/NOTIFY when a job is created (queues have `notify: true`) and, if a
  * notification arrives while a batch is in hand, fetches again as soon as it ends. Polling is
  * the backstop: for a lost notification connection, and for jobs coming back to be retried
@@ -35,6 +36,9 @@ export const WORK_OPTIONS = {
   notifyPollingIntervalSeconds: 5,
   perJobResults: true,
 } as const satisfies WorkOptions;
+
+/** Jobs of one batch handled side by side: as many as the worker has database connections. */
+export const JOBS_AT_ONCE = 10;
 
 /** Every job the worker runs: the modules' handlers and the async projections. */
 export function allHandlers(): EventHandler[] {
@@ -144,21 +148,32 @@ async function runBatch(
     }
   }
 
-  return Promise.all(
-    jobs.map(async (job): Promise<JobResult> => {
-      const event = events.get(job.data.position);
-      try {
-        if (!event) throw missing(job);
-        const started = Date.now();
-        await handler.handle(event, context);
-        logger.debug(
-          { queue: handler.queue, position: event.position, ms: Date.now() - started },
-          'job done',
-        );
-        return { id: job.id, status: 'completed' };
-      } catch (error) {
-        return failed(job, error);
+  const run = async (job: Job<EventJob>): Promise<JobResult> => {
+    const event = events.get(job.data.position);
+    try {
+      if (!event) throw missing(job);
+      const started = Date.now();
+      await handler.handle(event, context);
+      logger.debug(
+        { queue: handler.queue, position: event.position, ms: Date.now() - started },
+        'job done',
+      );
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      return failed(job, error);
+    }
+  };
+  // A few side by side: enough to keep the database busy, not so many that they queue for
+  // its connections or retry each other's appends to a shared stream.
+  const results: JobResult[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(JOBS_AT_ONCE, jobs.length) }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        results[i] = await run(jobs[i]!);
       }
     }),
   );
+  return results;
 }

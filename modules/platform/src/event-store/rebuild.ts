@@ -27,8 +27,8 @@ import type { Projection, StoredEvent } from './types.ts';
 //    position, are caught up, until few remain.
 // 5. The swap: with appends held (EXCLUSIVE lock on events; reads go on), the last events are
 //    applied, each live table dropped and its fresh copy moved in, the held writes run and the
-//    page cache's revisions moved. A short lock timeout keeps public reads from queueing behind
-//    it; on timeout the swap is tried again.
+//    page cache's revisions moved. A short lock timeout (50 ms) keeps public reads from
+//    queueing behind it; on timeout the swap is tried again.
 
 export const REBUILD_SCHEMA = 'kw_rebuild';
 
@@ -737,11 +737,29 @@ class SideStatements {
     this.db = db;
   }
 
+  /** Raw reads already run in this batch, by statement and values. */
+  private readonly reads = new Map<string, Promise<unknown>>();
+
   async run(target: unknown): Promise<unknown> {
     const key = writeKey(target);
-    if (key === undefined) return this.db.client.runner(target).run();
+    if (key === undefined) {
+      // The same raw read again in a batch (the page cache's revision, read back by every
+      // post) is answered once: nothing the replay writes elsewhere has run meanwhile.
+      if (!(target as RawInternals).isRawInstance) return this.db.client.runner(target).run();
+      const read = statementKey(target);
+      const done = this.reads.get(read);
+      if (done) return done;
+      const result = this.db.client.runner(target).run() as Promise<unknown>;
+      this.reads.set(read, result);
+      return result;
+    }
     if (!this.writes.has(key)) this.writes.set(key, target);
     return { command: 'HELD', rowCount: 0, rows: [] };
+  }
+
+  /** A new batch: raw reads are run again. */
+  nextBatch(): void {
+    this.reads.clear();
   }
 
   /** Runs the held writes in the swap's transaction. */
@@ -750,11 +768,18 @@ class SideStatements {
   }
 }
 
+/** A statement and its values, as one string. */
+function statementKey(target: unknown): string {
+  const { sql, bindings } = (target as { toSQL(): { sql: string; bindings: unknown[] } }).toSQL();
+  return `${sql}\u0000${JSON.stringify(bindings)}`;
+}
+
 /** A write's statement and values, when it is one that returns nothing. */
 function writeKey(target: unknown): string | undefined {
-  const { sql, bindings } = (target as { toSQL(): { sql: string; bindings: unknown[] } }).toSQL();
+  const key = statementKey(target);
+  const sql = key.slice(0, key.indexOf('\u0000'));
   if (!/^\s*(insert|update|delete)\b/i.test(sql) || /\breturning\b/i.test(sql)) return undefined;
-  return `${sql}\u0000${JSON.stringify(bindings)}`;
+  return key;
 }
 
 interface ReplayContext {
@@ -1071,6 +1096,8 @@ async function inParallel<T>(
 // ---------------------------------------------------------------------------------------------
 
 const LOCK_FAILURES = new Set(['55P03', '40P01']); // lock_not_available, deadlock_detected
+/** How long the swap waits for a lock before it gives way and tries again. */
+const SWAP_LOCK_TIMEOUT_MS = 50;
 
 /**
  * Rebuilds the projections' tables from the whole log, beside the live ones, and swaps them in;
@@ -1182,6 +1209,7 @@ export async function rebuildProjections(
       // Types found asking for their stream since the read began.
       await streams.fetch(cache.readingTypes);
       cache.current = streams;
+      side.nextBatch();
       // What the projections replayed through the database still have to apply, in order.
       const direct: { event: StoredEvent; replays: Replay[] }[] = [];
       for (const event of events) {
@@ -1242,7 +1270,8 @@ export async function rebuildProjections(
       const saved = cursor.save();
       try {
         const late = await rebuildDb.transaction(async (trx) => {
-          await trx.raw("set local lock_timeout = '200ms'");
+          // A read that comes while the swap waits for a lock waits behind it: not for long.
+          await trx.raw(`set local lock_timeout = '${SWAP_LOCK_TIMEOUT_MS}ms'`);
           // Appends wait (reads of the log go on); the ones under way finish first.
           await trx.raw(`lock table ${quote(live)}.events in exclusive mode`);
           const events = await cursor.since(trx);
@@ -1265,9 +1294,9 @@ export async function rebuildProjections(
       } catch (error) {
         cursor.restore(saved);
         const code = (error as { code?: string }).code;
-        if (code && LOCK_FAILURES.has(code) && attempt < 50) {
+        if (code && LOCK_FAILURES.has(code) && attempt < 200) {
           log(`swap: a lock was busy, trying again (${attempt})`);
-          await new Promise((r) => setTimeout(r, 20 * attempt));
+          await new Promise((r) => setTimeout(r, Math.min(250, 10 * attempt)));
           continue;
         }
         throw error;
