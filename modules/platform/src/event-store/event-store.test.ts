@@ -24,10 +24,14 @@ const counters: Projection = {
 const metadata = { actor: 'test' };
 let tdb: TestDatabase;
 const queued: { queue: string; position: number }[] = [];
+let enqueueCalls = 0;
 // Records each job in a table inside the same transaction, like pg-boss's `db` option does.
-const enqueue: EnqueueInTransaction = async (trx, queue, data) => {
-  await trx('test_jobs').insert({ queue, position: data.position });
-  queued.push({ queue, position: data.position });
+const enqueue: EnqueueInTransaction = async (trx, jobs) => {
+  enqueueCalls++;
+  for (const { queue, data } of jobs) {
+    await trx('test_jobs').insert({ queue, position: data.position });
+    queued.push({ queue, position: data.position });
+  }
 };
 let store: EventStore;
 
@@ -79,6 +83,42 @@ describe('EventStore.append', () => {
     ]);
   });
 
+  it('given a batch of events in its own transaction, then one statement writes the events and one call creates every job', async () => {
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    tdb.db.on('query', record);
+    enqueueCalls = 0;
+    try {
+      await store.append(
+        'counter:batch',
+        0,
+        [
+          { type: 'Incremented', data: { by: 1 } },
+          { type: 'Incremented', data: { by: 1 } },
+          { type: 'Incremented', data: { by: 1 } },
+        ],
+        { metadata },
+      );
+    } finally {
+      tdb.db.off('query', record);
+    }
+    // The version check is part of the insert: no separate read of the stream, no savepoint.
+    const onTheLog = statements.filter((sql) => /\bevents\b/i.test(sql));
+    expect(onTheLog).toHaveLength(1);
+    expect(onTheLog[0]).toMatch(/insert into events/i);
+    expect(statements.filter((sql) => /savepoint/i.test(sql))).toEqual([]);
+    expect(enqueueCalls).toBe(1);
+    expect(queued.map((j) => j.queue)).toEqual(['test.audit', 'test.audit', 'test.audit']);
+  });
+
+  it('given a stream at version 2, when a writer appends claiming a later version, then it gets a ConcurrencyError and no gap', async () => {
+    await expect(
+      store.append('counter:a', 5, [{ type: 'Incremented', data: { by: 100 } }], { metadata }),
+    ).rejects.toThrow('expected version 5, found 2');
+    expect((await store.readStream('counter:a')).map((e) => e.version)).toEqual([1, 2]);
+    expect(queued).toHaveLength(0);
+  });
+
   it('given a stream at version 2, when a writer appends with a stale expected version, then it gets a ConcurrencyError and nothing is written', async () => {
     await expect(
       store.append('counter:a', 1, [{ type: 'Incremented', data: { by: 100 } }], { metadata }),
@@ -104,6 +144,9 @@ describe('EventStore.append', () => {
     expect(lost.every((a) => (a as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(
       true,
     );
+    // The losers read the version the winner left after their own transaction rolled back.
+    for (const a of lost)
+      expect((a as PromiseRejectedResult).reason.message).toContain('expected version 0, found 1');
     expect(
       await tdb
         .db('events')

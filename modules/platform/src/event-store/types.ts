@@ -55,8 +55,17 @@ export interface EventJob {
   type: string;
 }
 
-/** Creates a job in the caller's transaction, so it exists only if the events commit. */
-export type EnqueueInTransaction = (trx: Trx, queue: string, data: EventJob) => Promise<void>;
+/** A job for a subscribed queue. */
+export interface QueuedJob {
+  queue: string;
+  data: EventJob;
+}
+
+/**
+ * Creates the jobs of one append (all its events' subscriptions at once) in the caller's
+ * transaction, so they exist only if the events commit.
+ */
+export type EnqueueInTransaction = (trx: Trx, jobs: readonly QueuedJob[]) => Promise<void>;
 
 export function streamTypeOf(streamId: string): string {
   const colon = streamId.indexOf(':');

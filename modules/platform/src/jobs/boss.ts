@@ -1,4 +1,4 @@
-import { fromKnex, PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Db, Trx } from '../db.ts';
 import type { EnqueueInTransaction } from '../event-store/types.ts';
 
@@ -50,10 +50,56 @@ export async function ensureQueues(boss: PgBoss, queues: Iterable<string>): Prom
   }
 }
 
-/** Joins the caller's knex transaction, so a job exists only if the transaction commits. */
-export function enqueueWith(boss: PgBoss): EnqueueInTransaction {
-  return async (trx: Trx, queue, data) => {
-    await boss.send(queue, data, { db: fromKnex(trx) });
+/**
+ * The jobs of one append in a single statement, whatever their queues: the row pg-boss's own
+ * `send` / `insert` would write (pg-boss 12.35, pinned: every option from the queue's settings,
+ * as for a job sent without options), through the partitioned `job` table, so a queue with a
+ * table of its own gets its rows too; and one NOTIFY per queue, as pg-boss sends, so listening
+ * workers fetch at once. jobs/boss.test.ts compares the rows with `send`'s, and runs them.
+ */
+const INSERT_JOBS_SQL = `
+  with inserted as (
+    insert into ${BOSS_SCHEMA}.job (
+      id, name, data, priority, start_after, created_on, expire_seconds, deletion_seconds,
+      keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter,
+      heartbeat_seconds
+    )
+    select
+      gen_random_uuid(), q.name, j.data, 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
+      q.expire_seconds, q.deletion_seconds,
+      ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s',
+      q.retry_limit, q.retry_delay, coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy,
+      q.dead_letter, q.heartbeat_seconds
+    from jsonb_to_recordset(?::jsonb) as j(name text, data jsonb)
+    join ${BOSS_SCHEMA}.queue q on q.name = j.name
+    on conflict do nothing
+    returning name
+  ), notified as (
+    select pg_notify(
+      'pgboss_' || left(encode(sha224('${BOSS_SCHEMA}'::bytea), 'hex'), 24),
+      q.name
+    )
+    from ${BOSS_SCHEMA}.queue q
+    where q.notify and q.name in (select name from inserted)
+  )
+  select name, count(*)::int as count from inserted
+  where (select count(*) from notified) >= 0
+  group by name`;
+
+/**
+ * Joins the caller's knex transaction, so a job exists only if the transaction commits: all of
+ * an append's jobs in one statement (one round trip, not one per queue).
+ */
+export function enqueueWith(_boss: PgBoss): EnqueueInTransaction {
+  return async (trx: Trx, jobs) => {
+    if (jobs.length === 0) return;
+    const { rows } = await trx.raw<{ rows: { name: string; count: number }[] }>(INSERT_JOBS_SQL, [
+      JSON.stringify(jobs.map((job) => ({ name: job.queue, data: job.data }))),
+    ]);
+    const created = new Map(rows.map((row) => [row.name, row.count]));
+    const missing = [...new Set(jobs.map((job) => job.queue))].filter((q) => !created.has(q));
+    if (missing.length > 0)
+      throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
   };
 }
 
