@@ -124,35 +124,44 @@ export function rssMb(pid: number): number {
 
 const TICKS_PER_SECOND = 100;
 
-function statOf(pid: number): { ppid: number; cpu: number } | undefined {
+function statOf(pid: number): { ppid: number; cpu: number; reaped: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces: the fields follow its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return {
-      ppid: Number(fields[1]),
-      cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+      ppid: fields[1]!,
+      cpu: (fields[11]! + fields[12]!) / TICKS_PER_SECOND,
+      // Children that ended and were waited for (PostgreSQL's closed connections).
+      reaped: (fields[13]! + fields[14]!) / TICKS_PER_SECOND,
     };
   } catch {
     return undefined;
   }
 }
 
-/** CPU seconds used by a process and (with `tree`) all its descendants alive now. */
+/**
+ * CPU seconds used by a process; with `tree`, also by its descendants, those alive now and
+ * those that ended (counted in their parent once reaped), so the figure only grows.
+ */
 export function cpuSeconds(pid: number, tree = false): number {
-  const own = statOf(pid)?.cpu ?? 0;
-  if (!tree) return own;
+  const self = statOf(pid);
+  if (!tree) return self?.cpu ?? 0;
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const ppid = statOf(Number(name))?.ppid;
     if (ppid !== undefined) children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
   }
-  let total = own;
+  let total = (self?.cpu ?? 0) + (self?.reaped ?? 0);
   const stack = [...(children.get(pid) ?? [])];
   while (stack.length > 0) {
     const next = stack.pop()!;
-    total += statOf(next)?.cpu ?? 0;
+    const stat = statOf(next);
+    total += (stat?.cpu ?? 0) + (stat?.reaped ?? 0);
     stack.push(...(children.get(next) ?? []));
   }
   return total;

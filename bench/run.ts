@@ -7,7 +7,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { asyncProjections, subscriptions } from '@kw/composition';
-import { BOSS_SCHEMA, createDb, freePort, startEmbeddedPostgres } from '@kw/platform';
+import {
+  BOSS_SCHEMA,
+  createDb,
+  freePort,
+  projectionQueue,
+  startEmbeddedPostgres,
+} from '@kw/platform';
 import pg from 'pg';
 import {
   ADMIN,
@@ -129,8 +135,34 @@ const set = (key: string, row: Omit<Row, 'key' | 'path'>, path?: string) => {
 };
 const none = { ceiling: '—', ratio: '—', target: '—', verdict: '—' as const };
 
+/** `BENCH_ONLY=reads,writes`: only these phases (the others' rows read "skipped"). */
+const PHASES = [
+  'reads',
+  'latency',
+  'drain',
+  'dead-worker',
+  'writes',
+  'apis',
+  'rebuild',
+  'lighthouse',
+];
+const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+if (only?.some((p) => !PHASES.includes(p)))
+  throw new Error(`BENCH_ONLY names phases among ${PHASES.join(', ')}`);
+if (only && smoke) throw new Error('BENCH_ONLY and BENCH_SMOKE do not go together');
+
 /** Runs one phase; a failure marks its rows (or all not yet measured) and the run goes on. */
-async function phase(name: string, keys: string[], work: () => Promise<void>): Promise<void> {
+async function phase(
+  id: string,
+  name: string,
+  keys: string[],
+  work: () => Promise<void>,
+): Promise<void> {
+  if (only && id !== 'setup' && !only.includes(id)) {
+    for (const key of keys)
+      if (!rows.has(key)) set(key, { measured: 'skipped (BENCH_ONLY)', ...none });
+    return;
+  }
   say(name);
   const started = performance.now();
   try {
@@ -240,9 +272,7 @@ const unfinishedJobs = async (since?: Date) =>
 
 const contactQueues = [
   ...subscriptions.filter((s) => s.handles.includes('ContactReceived')).map((s) => s.queue),
-  ...asyncProjections
-    .filter((p) => p.handles.includes('ContactReceived'))
-    .map((p) => `projection.${p.name}`),
+  ...asyncProjections.filter((p) => p.handles.includes('ContactReceived')).map(projectionQueue),
 ];
 
 say(
@@ -257,7 +287,7 @@ let slug = '';
 let failed = false;
 
 try {
-  await phase('database: migrations and demo content', ['ping'], async () => {
+  await phase('setup', 'database: migrations and demo content', ['ping'], async () => {
     await runNode('apps/api/src/cli.ts', env, ['migrate']);
     await runNode('apps/api/src/cli.ts', env, ['seed']);
   });
@@ -297,7 +327,7 @@ try {
     { key: 'home', path: '/', page: true },
     { key: 'careers', path: '/careers', page: true },
   ];
-  await phase('reads', ['ping', 'rss', ...READS.map((r) => r.key)], async () => {
+  await phase('reads', 'reads', ['ping', 'rss', ...READS.map((r) => r.key)], async () => {
     for (const read of READS) {
       const answer = await rawGet(`${api.url}${read.path}`, read.headers);
       if (answer.status !== 200) throw new Error(`${read.path} answered ${answer.status}`);
@@ -366,7 +396,7 @@ try {
   });
 
   // -------------------------------------------------------------------------------------------
-  await phase('idle latency: 201 to enrichment', ['idle-latency'], async () => {
+  await phase('latency', 'idle latency: 201 to enrichment', ['idle-latency'], async () => {
     await until('an empty queue', async () => (await unfinishedJobs()) === 0, 120_000);
     const latencies: number[] = [];
     for (let i = 0; i < SETTINGS.latencySamples; i++) {
@@ -400,7 +430,7 @@ try {
 
   // -------------------------------------------------------------------------------------------
   let plainRate = 0;
-  await phase('plain pg-boss loop', ['plain-boss'], async () => {
+  await phase('drain', 'plain pg-boss loop', ['plain-boss'], async () => {
     const out = await runNode('bench/fixtures/plain-boss.ts', {
       ...env,
       JOBS: String(SETTINGS.plainJobs),
@@ -415,6 +445,7 @@ try {
   });
 
   await phase(
+    'drain',
     `worker drain: ${SETTINGS.burst} messages at once`,
     ['drain-enriched', 'drain-notified', 'drain-rate'],
     async () => {
@@ -504,7 +535,7 @@ try {
   );
 
   // -------------------------------------------------------------------------------------------
-  await phase('a killed worker', ['dead-worker'], async () => {
+  await phase('dead-worker', 'a killed worker', ['dead-worker'], async () => {
     const [queue] = await sql<{ heartbeat_seconds: number | null; expire_seconds: number }>(
       `select heartbeat_seconds, expire_seconds from ${BOSS_SCHEMA}.queue where name = $1`,
       [contactQueues[0]],
@@ -525,15 +556,17 @@ try {
   });
 
   // -------------------------------------------------------------------------------------------
-  await phase('writes', ['bare-insert', 'contact'], async () => {
+  await phase('writes', 'writes', ['bare-insert', 'contact'], async () => {
     // The worker stops: the API's inserts and the bare ones meet the same idle database.
     await worker?.stop();
     worker = undefined;
     const bare: LoadResult[] = [];
     const contact: LoadResult[] = [];
-    let split: CpuSplit | undefined;
-    const postOptions = (url: string): Partial<LoadOptions> & { url: string } => ({
+    const cpu = { bare: [] as CpuSplit[], contact: [] as CpuSplit[] };
+    const postOptions = (url: string): LoadOptions => ({
       url,
+      connections: SETTINGS.writeConnections,
+      duration: SETTINGS.duration,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': MOBILE_AGENT },
       perRequest: () => ({
@@ -541,25 +574,19 @@ try {
         body: contactBody(1),
       }),
     });
-    const postgres = await postgresPid();
+    const postgres = { pid: await postgresPid(), tree: true };
     for (let round = 0; round < SETTINGS.rounds; round++) {
       say(`  round ${round + 1}: bare insert, POST /api/contact`);
-      bare.push(
-        await loadOf(`${ceilings.url}/contact`, {
-          ...postOptions(`${ceilings.url}/contact`),
-          connections: SETTINGS.writeConnections,
-        }),
+      const b = await cpuDuring({ server: { pid: ceilings.pid }, PostgreSQL: postgres }, () =>
+        load(postOptions(`${ceilings.url}/contact`)),
       );
-      const measured = await cpuDuring(
-        { 'API process': { pid: api.pid }, PostgreSQL: { pid: postgres, tree: true } },
-        () =>
-          loadOf(`${api.url}/api/contact`, {
-            ...postOptions(`${api.url}/api/contact`),
-            connections: SETTINGS.writeConnections,
-          }),
+      bare.push(b.result);
+      cpu.bare.push(b.split);
+      const c = await cpuDuring({ server: { pid: api.pid }, PostgreSQL: postgres }, () =>
+        load(postOptions(`${api.url}/api/contact`)),
       );
-      contact.push(measured.result);
-      split = measured.split;
+      contact.push(c.result);
+      cpu.contact.push(c.split);
     }
     const bareRates = bare.map((r) => r.requestsPerSecond);
     set('bare-insert', {
@@ -577,22 +604,22 @@ try {
         ? 'FAILED'
         : verdictOf(mean(ratios) >= TARGET.writeRatio, mean(rates) >= TARGET.writeRate),
     });
-    if (split) {
-      const cores = Object.entries(split.cores)
-        .filter(([name]) => name !== 'machine')
-        .map(([name, value]) => `${name} ${value.toFixed(2)}`)
-        .join(', ');
-      notes.push(
-        `CPU during \`POST /api/contact\` (cores of ${cpus().length}, last round): ${cores}; the machine as a whole ${split.cores.machine!.toFixed(2)} busy.`,
-      );
-    }
+    // What limits the writes: the CPU each side spends per request, and what the machine had.
+    const perRequest = (splits: CpuSplit[], results: LoadResult[], name: string) =>
+      mean(splits.map((sp, i) => (sp.cores[name]! * sp.seconds * 1000) / results[i]!.requests));
+    const cores = (splits: CpuSplit[], name: string) => mean(splits.map((sp) => sp.cores[name]!));
+    const describe = (label: string, splits: CpuSplit[], results: LoadResult[]) =>
+      `${label}: ${perRequest(splits, results, 'server').toFixed(2)} ms of its process's CPU and ${perRequest(splits, results, 'PostgreSQL').toFixed(2)} ms of PostgreSQL's per request (${cores(splits, 'server').toFixed(2)} + ${cores(splits, 'PostgreSQL').toFixed(2)} cores, the load generator ${cores(splits, 'load generator (bench)').toFixed(2)}, everything else on the machine ${cores(splits, 'everything else on the machine').toFixed(2)} of ${cpus().length})`;
+    notes.push(
+      `Writes, CPU per request (mean of the rounds): ${describe('`POST /api/contact`', cpu.contact, contact)}; ${describe('the bare insert handler', cpu.bare, bare)}.`,
+    );
     await sql(
       `delete from ${BOSS_SCHEMA}.job where state in ('created', 'retry') and name not like 'bench.%'`,
     );
   });
 
   // -------------------------------------------------------------------------------------------
-  await phase('two API processes', ['one-api', 'two-apis'], async () => {
+  await phase('apis', 'two API processes', ['one-api', 'two-apis'], async () => {
     const second = await startApi('api-2');
     try {
       await rawGet(`${second.url}/blog/${slug}`);
@@ -633,6 +660,7 @@ try {
 
   // -------------------------------------------------------------------------------------------
   await phase(
+    'rebuild',
     `rebuild of ${int(SETTINGS.rebuildEvents)} events`,
     ['log-read', 'rebuild', 'rebuild-reads'],
     async () => {
@@ -693,7 +721,7 @@ try {
 
   // -------------------------------------------------------------------------------------------
   if (SETTINGS.lighthouse) {
-    await phase('Lighthouse (mobile)', ['lighthouse'], async () => {
+    await phase('lighthouse', 'Lighthouse (mobile)', ['lighthouse'], async () => {
       const { lighthouseScores } = await import('./lighthouse.ts');
       const pages = smoke ? ['/'] : await publicPagesOfEachKind(api.url);
       for (const score of await lighthouseScores(api.url, pages)) {
