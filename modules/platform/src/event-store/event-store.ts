@@ -51,9 +51,11 @@ export interface EventStoreOptions {
 const STREAM_VERSION_CONSTRAINT = 'events_stream_id_version_unique';
 
 /**
- * One round trip per append: the stream's current version, the check against the expected one
- * (null: 'any'), and the rows numbered after it. Two writers that read the same version collide
- * on the (stream_id, version) unique index, so one of them gets a conflict, never a gap.
+ * One statement per append. A new stream's events are inserted as they are: the
+ * (stream_id, version) unique index is the whole check. Otherwise the statement reads the
+ * stream's current version, checks it against the expected one (null: 'any') and numbers the
+ * rows after it; two writers that read the same version collide on the unique index, so one of
+ * them gets a conflict, never a gap.
  */
 const APPEND_SQL = `
   with current_version as (
@@ -68,6 +70,34 @@ const APPEND_SQL = `
       with ordinality as batch(type, data, ordinality)
   order by batch.ordinality
   returning *`;
+
+function appendStatement(
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: NewEvent[],
+  metadata: EventMetadata,
+): [string, (string | number | null)[]] {
+  const meta = JSON.stringify(stripUndefined(metadata));
+  const streamType = streamTypeOf(streamId);
+  if (expectedVersion === 0) {
+    const values = events.map(() => '(?, ?, ?, ?, ?::jsonb, ?::jsonb)').join(', ');
+    return [
+      `insert into events (stream_id, stream_type, version, type, data, metadata)
+       values ${values} returning *`,
+      events.flatMap((e, i) => [
+        streamId,
+        streamType,
+        i + 1,
+        e.type,
+        JSON.stringify(e.data ?? {}),
+        meta,
+      ]),
+    ];
+  }
+  const expected = expectedVersion === 'any' ? null : expectedVersion;
+  const batch = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? {} })));
+  return [APPEND_SQL, [streamId, expected, expected, streamId, streamType, meta, batch]];
+}
 
 /** Another writer took the version (own transaction, aborted): `append` reads the current one. */
 class VersionTaken extends Error {}
@@ -139,8 +169,7 @@ export class EventStore {
     options: AppendOptions,
     callersTransaction: boolean,
   ): Promise<StoredEvent[]> {
-    const metadata = JSON.stringify(stripUndefined(options.metadata));
-    const batch = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? {} })));
+    const [sql, bindings] = appendStatement(streamId, expectedVersion, events, options.metadata);
     // A failed insert aborts the transaction unless it ran under a savepoint. Only a retry in the
     // same transaction ('any') or a caller that goes on after a conflict needs one; an append
     // in its own transaction with a version to check does without (two round trips fewer).
@@ -149,16 +178,7 @@ export class EventStore {
     // With 'any', a concurrent writer may take the next version: insert again on top of it,
     // inside the caller's transaction too (the failed insert only rolls back its savepoint).
     for (let attempt = 1; !inserted; attempt++) {
-      const insert = (q: Trx) =>
-        q.raw<{ rows: EventRow[] }>(APPEND_SQL, [
-          streamId,
-          expectedVersion === 'any' ? null : expectedVersion,
-          expectedVersion === 'any' ? null : expectedVersion,
-          streamId,
-          streamTypeOf(streamId),
-          metadata,
-          batch,
-        ]);
+      const insert = (q: Trx) => q.raw<{ rows: EventRow[] }>(sql, bindings);
       try {
         const { rows } = savepoint ? await trx.transaction(insert) : await insert(trx);
         if (rows.length === 0) {
@@ -186,7 +206,7 @@ export class EventStore {
         throw error;
       }
     }
-    const stored = inserted.map(toStoredEvent);
+    const stored = inserted.map(toStoredEvent).sort((a, b) => a.version - b.version);
     const jobs: QueuedJob[] = [];
     for (const event of stored) {
       for (const projection of this.inline) {
