@@ -19,8 +19,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
-  /** Answers other than 2xx, plus connection errors and timeouts. */
+  /** Answers other than 2xx, and connections that failed: the figure is not to be trusted. */
   failures: number;
+  /** Requests that got no answer within autocannon's 10 s: a slow server, not a broken one. */
+  timeouts: number;
 }
 
 /** One autocannon run. */
@@ -55,7 +57,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
+    failures: result.non2xx + result.errors - result.timeouts,
+    timeouts: result.timeouts,
   };
 }
 
@@ -68,6 +71,7 @@ export async function loadTogether(runs: LoadOptions[]): Promise<LoadResult> {
     p99: Math.max(...results.map((r) => r.p99)),
     requests: results.reduce((sum, r) => sum + r.requests, 0),
     failures: results.reduce((sum, r) => sum + r.failures, 0),
+    timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
   };
 }
 
