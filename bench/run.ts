@@ -223,6 +223,8 @@ const env: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
+  // As behind a local reverse proxy: each request's X-Forwarded-For is a visitor of its own.
+  TRUST_PROXY: 'loopback',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
