@@ -3,7 +3,7 @@ import type { Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { EventStore, rebuildProjections } from './event-store.ts';
-import type { EnqueueInTransaction, Projection, StoredEvent } from './types.ts';
+import type { EnqueueInTransaction, JobOutbox, Projection, StoredEvent } from './types.ts';
 
 // A tiny counter read model, so the store is tested apart from any business module.
 const counters: Projection = {
@@ -24,14 +24,10 @@ const counters: Projection = {
 const metadata = { actor: 'test' };
 let tdb: TestDatabase;
 const queued: { queue: string; position: number }[] = [];
-let enqueueCalls = 0;
 // Records each job in a table inside the same transaction, like pg-boss's `db` option does.
-const enqueue: EnqueueInTransaction = async (trx, jobs) => {
-  enqueueCalls++;
-  for (const { queue, data } of jobs) {
-    await trx('test_jobs').insert({ queue, position: data.position });
-    queued.push({ queue, position: data.position });
-  }
+const enqueue: EnqueueInTransaction = async (trx, queue, data) => {
+  await trx('test_jobs').insert({ queue, position: data.position });
+  queued.push({ queue, position: data.position });
 };
 let store: EventStore;
 
@@ -83,13 +79,26 @@ describe('EventStore.append', () => {
     ]);
   });
 
-  it('given a batch of events in its own transaction, then one statement writes the events and one call creates every job', async () => {
+  it('given a batch of events in its own transaction, then one statement writes the events and one outbox call takes every job', async () => {
+    const calls: number[] = [];
+    const outbox: JobOutbox = {
+      async enqueueAll(trx, jobs) {
+        calls.push(jobs.length);
+        await trx('test_jobs').insert(
+          jobs.map((j) => ({ queue: j.queue, position: j.data.position })),
+        );
+      },
+    };
+    const batched = new EventStore(tdb.db, {
+      projections: [counters],
+      subscriptions: [{ queue: 'test.audit', handles: ['Incremented'] }],
+      enqueue: outbox,
+    });
     const statements: string[] = [];
     const record = (query: { sql: string }) => statements.push(query.sql);
     tdb.db.on('query', record);
-    enqueueCalls = 0;
     try {
-      await store.append(
+      await batched.append(
         'counter:batch',
         0,
         [
@@ -107,8 +116,7 @@ describe('EventStore.append', () => {
     expect(onTheLog).toHaveLength(1);
     expect(onTheLog[0]).toMatch(/insert into events/i);
     expect(statements.filter((sql) => /savepoint/i.test(sql))).toEqual([]);
-    expect(enqueueCalls).toBe(1);
-    expect(queued.map((j) => j.queue)).toEqual(['test.audit', 'test.audit', 'test.audit']);
+    expect(calls).toEqual([3]);
   });
 
   it('given a stream at version 2, when a writer appends claiming a later version, then it gets a ConcurrencyError and no gap', async () => {

@@ -4,6 +4,7 @@ import {
   type EnqueueInTransaction,
   type EventMetadata,
   type ExpectedVersion,
+  type JobOutbox,
   type NewEvent,
   type Projection,
   type QueuedJob,
@@ -45,7 +46,8 @@ export interface AppendOptions {
 export interface EventStoreOptions {
   projections?: Projection[];
   subscriptions?: Subscription[];
-  enqueue?: EnqueueInTransaction;
+  /** A function takes one job at a time (tests' stubs); a JobOutbox an append's jobs at once. */
+  enqueue?: EnqueueInTransaction | JobOutbox;
 }
 
 const STREAM_VERSION_CONSTRAINT = 'events_stream_id_version_unique';
@@ -107,7 +109,7 @@ export class EventStore {
   readonly db: Db;
   private readonly inline: Projection[];
   private readonly routes: Map<string, string[]>;
-  private readonly enqueue: EnqueueInTransaction | undefined;
+  private readonly enqueue: EnqueueInTransaction | JobOutbox | undefined;
 
   constructor(db: Db, options: EventStoreOptions = {}) {
     this.db = db;
@@ -220,7 +222,11 @@ export class EventStore {
       }
     }
     // Every job of the batch in one go, in the same transaction: none exists for a rolled-back event.
-    if (jobs.length > 0) await this.enqueue?.(trx, jobs);
+    if (jobs.length > 0 && this.enqueue) {
+      if (typeof this.enqueue === 'function')
+        for (const job of jobs) await this.enqueue(trx, job.queue, job.data);
+      else await this.enqueue.enqueueAll(trx, jobs);
+    }
     return stored;
   }
 

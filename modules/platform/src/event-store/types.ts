@@ -61,11 +61,16 @@ export interface QueuedJob {
   data: EventJob;
 }
 
+/** Creates a job in the caller's transaction, so it exists only if the events commit. */
+export type EnqueueInTransaction = (trx: Trx, queue: string, data: EventJob) => Promise<void>;
+
 /**
- * Creates the jobs of one append (all its events' subscriptions at once) in the caller's
- * transaction, so they exist only if the events commit.
+ * Creates all of an append's jobs at once in the caller's transaction (pg-boss's: one
+ * statement), so they exist only if the events commit.
  */
-export type EnqueueInTransaction = (trx: Trx, jobs: readonly QueuedJob[]) => Promise<void>;
+export interface JobOutbox {
+  enqueueAll(trx: Trx, jobs: readonly QueuedJob[]): Promise<void>;
+}
 
 export function streamTypeOf(streamId: string): string {
   const colon = streamId.indexOf(':');

@@ -32,9 +32,9 @@ const jobsOf = (queue: string) =>
 
 describe('enqueueWith: all of an append’s jobs in one statement', () => {
   it('given jobs for two queues, then each row is the one pg-boss’s send writes for the queue', async () => {
-    const enqueue = enqueueWith(boss);
+    const outbox = enqueueWith(boss);
     await tdb.db.transaction((trx) =>
-      enqueue(trx, [
+      outbox.enqueueAll(trx, [
         { queue: A, data: job(1) },
         { queue: B, data: job(1) },
         { queue: A, data: job(2) },
@@ -69,7 +69,7 @@ describe('enqueueWith: all of an append’s jobs in one statement', () => {
     const before = (await jobsOf(A)).length;
     await expect(
       tdb.db.transaction(async (trx) => {
-        await enqueueWith(boss)(trx, [{ queue: A, data: job(10) }]);
+        await enqueueWith(boss).enqueueAll(trx, [{ queue: A, data: job(10) }]);
         throw new Error('the append failed after its jobs');
       }),
     ).rejects.toThrow('the append failed');
@@ -80,7 +80,7 @@ describe('enqueueWith: all of an append’s jobs in one statement', () => {
     const before = (await jobsOf(A)).length;
     await expect(
       tdb.db.transaction((trx) =>
-        enqueueWith(boss)(trx, [
+        enqueueWith(boss).enqueueAll(trx, [
           { queue: A, data: job(20) },
           { queue: 'test.nowhere', data: job(20) },
         ]),
@@ -105,7 +105,7 @@ describe('enqueueWith: all of an append’s jobs in one statement', () => {
       );
       const send = (positions: number[]) =>
         tdb.db.transaction((trx) =>
-          enqueueWith(boss)(
+          enqueueWith(boss).enqueueAll(
             trx,
             positions.map((p) => ({ queue: 'test.batch-run', data: job(p) })),
           ),

@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Db, Trx } from '../db.ts';
-import type { EnqueueInTransaction } from '../event-store/types.ts';
+import type { JobOutbox } from '../event-store/types.ts';
 
 export { PgBoss };
 
@@ -133,21 +133,23 @@ class WorkerWakeUps {
  * an append's jobs in one statement (one round trip, not one per queue), and their workers
  * woken once it has committed.
  */
-export function enqueueWith(boss: PgBoss): EnqueueInTransaction {
+export function enqueueWith(boss: PgBoss): JobOutbox {
   const wakeUps = new WorkerWakeUps(boss);
-  return async (trx: Trx, jobs) => {
-    if (jobs.length === 0) return;
-    const { rows } = await trx.raw<{ rows: { name: string }[] }>(INSERT_JOBS_SQL, [
-      JSON.stringify(jobs.map((job) => ({ name: job.queue, data: job.data }))),
-    ]);
-    const created = new Set(rows.map((row) => row.name));
-    const missing = [...new Set(jobs.map((job) => job.queue))].filter((q) => !created.has(q));
-    if (missing.length > 0)
-      throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
-    trx.executionPromise.then(
-      () => wakeUps.wake(created),
-      () => {}, // rolled back: no job, nothing to wake
-    );
+  return {
+    async enqueueAll(trx: Trx, jobs) {
+      if (jobs.length === 0) return;
+      const { rows } = await trx.raw<{ rows: { name: string }[] }>(INSERT_JOBS_SQL, [
+        JSON.stringify(jobs.map((job) => ({ name: job.queue, data: job.data }))),
+      ]);
+      const created = new Set(rows.map((row) => row.name));
+      const missing = [...new Set(jobs.map((job) => job.queue))].filter((q) => !created.has(q));
+      if (missing.length > 0)
+        throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
+      trx.executionPromise.then(
+        () => wakeUps.wake(created),
+        () => {}, // rolled back: no job, nothing to wake
+      );
+    },
   };
 }
 
