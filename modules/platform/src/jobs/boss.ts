@@ -57,28 +57,24 @@ const NOTIFY_CHANNEL = `'pgboss_' || left(encode(sha224('${BOSS_SCHEMA}'::bytea)
  * The jobs of one append in a single statement, whatever their queues: the row pg-boss's own
  * `send` / `insert` would write (pg-boss 12.35, pinned: every option from the queue's settings,
  * as for a job sent without options), through the partitioned `job` table, so a queue with a
- * table of its own gets its rows too. It answers which queues got jobs. jobs/boss.test.ts
- * compares the rows with `send`'s, and runs them.
+ * table of its own gets its rows too. A job for a queue that does not exist makes no row (the
+ * count tells). jobs/boss.test.ts compares the rows with `send`'s, and runs them.
  */
 const INSERT_JOBS_SQL = `
-  with inserted as (
-    insert into ${BOSS_SCHEMA}.job (
-      id, name, data, priority, start_after, created_on, expire_seconds, deletion_seconds,
-      keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter,
-      heartbeat_seconds
-    )
-    select
-      gen_random_uuid(), q.name, j.data, 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
-      q.expire_seconds, q.deletion_seconds,
-      ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s',
-      q.retry_limit, q.retry_delay, coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy,
-      q.dead_letter, q.heartbeat_seconds
-    from jsonb_to_recordset(?::jsonb) as j(name text, data jsonb)
-    join ${BOSS_SCHEMA}.queue q on q.name = j.name
-    on conflict do nothing
-    returning name
+  insert into ${BOSS_SCHEMA}.job (
+    id, name, data, priority, start_after, created_on, expire_seconds, deletion_seconds,
+    keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter,
+    heartbeat_seconds
   )
-  select distinct name from inserted`;
+  select
+    gen_random_uuid(), q.name, j.data, 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
+    q.expire_seconds, q.deletion_seconds,
+    ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s',
+    q.retry_limit, q.retry_delay, coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy,
+    q.dead_letter, q.heartbeat_seconds
+  from jsonb_to_recordset(?::jsonb) as j(name text, data jsonb)
+  join ${BOSS_SCHEMA}.queue q on q.name = j.name
+  on conflict do nothing`;
 
 /**
  * Wakes the listening workers of queues that got jobs (every queue here is created with
@@ -138,15 +134,23 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
   return {
     async enqueueAll(trx: Trx, jobs) {
       if (jobs.length === 0) return;
-      const { rows } = await trx.raw<{ rows: { name: string }[] }>(INSERT_JOBS_SQL, [
+      const queues = [...new Set(jobs.map((job) => job.queue))];
+      const { rowCount } = await trx.raw<{ rowCount: number }>(INSERT_JOBS_SQL, [
         JSON.stringify(jobs.map((job) => ({ name: job.queue, data: job.data }))),
       ]);
-      const created = new Set(rows.map((row) => row.name));
-      const missing = [...new Set(jobs.map((job) => job.queue))].filter((q) => !created.has(q));
-      if (missing.length > 0)
-        throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
+      if (rowCount < jobs.length) {
+        // Fewer rows than jobs: a queue that does not exist (or a policy's conflict: no error).
+        const known: string[] = await trx
+          .withSchema(BOSS_SCHEMA)
+          .from('queue')
+          .whereIn('name', queues)
+          .pluck('name');
+        const missing = queues.filter((q) => !known.includes(q));
+        if (missing.length > 0)
+          throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
+      }
       trx.executionPromise.then(
-        () => wakeUps.wake(created),
+        () => wakeUps.wake(queues),
         () => {}, // rolled back: no job, nothing to wake
       );
     },
