@@ -59,9 +59,9 @@ describe('public bundle', () => {
         .map((m) => m.split(' ')[0]!)
         .filter(
           (m) =>
-            m.startsWith('src/public/pages/') ||
-            m === 'src/public/content/contentPages.tsx' ||
-            m === 'src/public/careers/careersRoute.tsx',
+            m.startsWith('src/features/site/public/pages/') ||
+            m === 'src/shared/public/contentPages.ts' ||
+            m === 'src/features/careers/public/careersRoute.tsx',
         ),
     );
     // every marketing page, the blog and case-study pages, and careers

@@ -1,8 +1,8 @@
 // Every public stylesheet is in the one render-blocking CSS file (about 5 KB gzipped): a data
 // page's styles arriving with its lazy chunk would paint it unstyled first and shift it.
-import './public/styles.css';
-import './public/content/content.css';
-import './public/careers/careers.css';
+import './shared/public/styles.css';
+import './shared/public/content.css';
+import './features/careers/public/careers.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

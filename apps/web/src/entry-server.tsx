@@ -3,10 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { api } from './api/api.ts';
-import { type PublicSiteConfig, siteConfigTag } from './public/site/site-config.ts';
 import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
 import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
+import { type PublicSiteConfig, siteConfigTag } from './shared/public/site-config.ts';
 import { makeStore } from './store.ts';
 
 const handler = createStaticHandler(routes);

@@ -1,12 +1,13 @@
 import { defaultSerializeQueryArgs } from '@reduxjs/toolkit/query';
 import { describe, expect, it } from 'vitest';
 import { createDeferredStore } from './deferred-store.ts';
-import { careersQueries } from './public/careers/careersQueries.ts';
-import { contentQueries } from './public/content/contentQueries.ts';
+import { blogQueries } from './features/blog/public/blogQueries.ts';
+import { careersQueries } from './features/careers/public/careersQueries.ts';
+import { caseStudyQueries } from './features/case-studies/public/caseStudyQueries.ts';
 import { queryCacheKey, readQuery } from './public-query.ts';
 import { makeStore } from './store.ts';
 
-const lazyQueries = { ...contentQueries, ...careersQueries };
+const lazyQueries = { ...blogQueries, ...caseStudyQueries, ...careersQueries };
 
 describe('reading RTK Query cache entries without RTK Query', () => {
   it('makes the same cache key as RTK Query for no argument and for slugs', () => {
@@ -27,15 +28,15 @@ describe('reading RTK Query cache entries without RTK Query', () => {
 
   it('given data in a real store, reads it back through the lazy query', async () => {
     const store = makeStore();
-    const { contentApi } = await import('./public/content/contentApi.ts');
+    const { blogApi } = await import('./features/blog/api.ts');
     const post = { slug: 'hello', title: 'Hello' };
-    await store.dispatch(contentApi.util.upsertQueryData('getPost', 'hello', post as never));
-    expect(readQuery(store.getState(), contentQueries.post, 'hello')).toEqual({
+    await store.dispatch(blogApi.util.upsertQueryData('getPost', 'hello', post as never));
+    expect(readQuery(store.getState(), blogQueries.post, 'hello')).toEqual({
       data: post,
       isLoading: false,
       isError: false,
     });
-    expect(readQuery(store.getState(), contentQueries.post, 'other')).toEqual({
+    expect(readQuery(store.getState(), blogQueries.post, 'other')).toEqual({
       data: undefined,
       isLoading: true,
       isError: false,
@@ -44,7 +45,7 @@ describe('reading RTK Query cache entries without RTK Query', () => {
     const state = {
       api: { queries: { 'getPost("gone")': { status: 'rejected', error: { status: 404 } } } },
     };
-    expect(readQuery(state, contentQueries.post, 'gone')).toMatchObject({
+    expect(readQuery(state, blogQueries.post, 'gone')).toMatchObject({
       isLoading: false,
       isError: true,
     });

@@ -5,9 +5,9 @@ import { isStoreLoaded, whenStoreReady } from './deferred-store.ts';
 import type { AppStore } from './store.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: any endpoint of the one api slice
-type AnyQueryEndpoint = ApiEndpointQuery<QueryDefinition<any, any, any, any, any>, any>;
+export type AnyQueryEndpoint = ApiEndpointQuery<QueryDefinition<any, any, any, any, any>, any>;
 type ArgOf<E extends AnyQueryEndpoint> = E['Types']['QueryArg'];
-type ResultOf<E extends AnyQueryEndpoint> = E['Types']['ResultType'];
+export type ResultOf<E extends AnyQueryEndpoint> = E['Types']['ResultType'];
 
 /**
  * A public page's RTK Query endpoint, loaded on demand: the page and its route handle name it,

@@ -1,12 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { whenStoreReady } from './deferred-store.ts';
-import { careersRoutes } from './public/careers/routes.tsx';
-import { contentRoutes } from './public/content/routes.tsx';
-import { PublicLayout } from './public/Layout.tsx';
-import { newsletterRoutes } from './public/newsletter/routes.tsx';
-import { NotFoundPage } from './public/pages/NotFoundPage.tsx';
-import { siteRoutes } from './public/site/routes.tsx';
+import { blogRoutes } from './features/blog/public/routes.tsx';
+import { careersRoutes } from './features/careers/public/routes.tsx';
+import { caseStudyRoutes } from './features/case-studies/public/routes.tsx';
+import { newsletterRoutes } from './features/newsletter/public/routes.tsx';
+import { NotFoundPage } from './features/site/public/pages/NotFoundPage.tsx';
+import { siteRoutes } from './features/site/public/routes.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { PublicLayout } from './shared/public/Layout.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -14,7 +15,10 @@ export const routes: RouteObject[] = [
     path: '/admin/*',
     // It reads and writes through RTK Query from its first render, so the store loads first.
     lazy: async () => {
-      const [{ AdminApp }] = await Promise.all([import('./admin/AdminApp.tsx'), whenStoreReady()]);
+      const [{ AdminApp }] = await Promise.all([
+        import('./shared/admin/AdminApp.tsx'),
+        whenStoreReady(),
+      ]);
       return { Component: AdminApp };
     },
   },
@@ -22,7 +26,8 @@ export const routes: RouteObject[] = [
     Component: PublicLayout,
     children: [
       ...siteRoutes,
-      ...contentRoutes,
+      ...blogRoutes,
+      ...caseStudyRoutes,
       ...careersRoutes,
       ...newsletterRoutes,
       {

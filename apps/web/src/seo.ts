@@ -1,5 +1,6 @@
+import { escapeHtml } from '@kw/platform/contract';
 import { company } from '@kw/site';
-import { organizationJsonLd } from './public/site/structured-data.ts';
+import { organizationJsonLd } from './features/site/public/structured-data.ts';
 
 /** What a page says about itself to browsers and search engines. */
 export interface Seo {
@@ -18,9 +19,6 @@ export interface Seo {
 }
 
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function fullTitle(seo: Seo): string {
   return seo.title.includes(company.name) ? seo.title : `${seo.title} | ${company.name}`;
@@ -56,7 +54,9 @@ export function absolutise(data: unknown, publicUrl: string): unknown {
  * page's own (breadcrumbs and the like).
  */
 export function headTags(seo: Seo, publicUrl: string): string {
-  const title = escapeHtml(fullTitle(seo));
+  // An apostrophe needs no escape in the title element (nor in the double-quoted attributes that
+  // repeat it): the page source keeps it as written.
+  const title = escapeHtml(fullTitle(seo)).replaceAll('&#39;', "'");
   const description = escapeHtml(seo.description);
   const image = escapeHtml(absolute(seo.image ?? DEFAULT_SHARE_IMAGE, publicUrl));
   const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}">`];

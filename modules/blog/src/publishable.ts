@@ -259,6 +259,8 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
   path: string;
   /** How messages name one item: 'Blog post'. */
   noun: string;
+  /** How the API's documentation names several: 'posts'. */
+  plural: string;
   input: ZodType<Input>;
   list(db: Db, audience: Audience): Promise<Item[]>;
   find(db: Db, slug: string, audience: Audience): Promise<Item | undefined>;
@@ -283,6 +285,10 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
       method: 'get',
       path: kind.path,
       access: 'public',
+      docs: {
+        query: z.object({ published: z.enum(['true', 'false']).optional() }),
+        description: `Visitors get published ${kind.plural}; the administrator gets all unless \`published=true\`.`,
+      },
       async handler({ req, services }) {
         // Without an administrator, published items only, whatever the query string says.
         const admin = await optionalAdmin(services, req);

@@ -11,6 +11,7 @@ export const caseStudyRoutes: RouteDef[] = [
   ...publishableRoutes({
     path: '/api/case-studies',
     noun: 'Case study',
+    plural: 'case studies',
     input: caseStudyInputSchema,
     list: listCaseStudies,
     find: findCaseStudyBySlug,

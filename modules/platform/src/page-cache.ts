@@ -1,4 +1,5 @@
 import type { Db, Trx } from './db.ts';
+import { RATE_LIMIT_COUNTERS } from './http/rate-limit.ts';
 
 // The server keeps the HTML of content pages (posts, case studies) while their stamp holds.
 // Platform owns the stamp's table, so each content module moves it without touching another
@@ -11,7 +12,12 @@ export const CONTENT_REVISIONS = 'content_revisions';
  * The tables platform itself owns, that no module's projection declares (for the
  * architecture test's table → owner map).
  */
-export const platformTables = ['events', 'worker_heartbeat', CONTENT_REVISIONS] as const;
+export const platformTables = [
+  'events',
+  'worker_heartbeat',
+  CONTENT_REVISIONS,
+  RATE_LIMIT_COUNTERS,
+] as const;
 
 /** Moves one kind of content's revision, in the transaction of the event that changed it. */
 export async function bumpContentRevision(trx: Trx, scope: string): Promise<void> {

@@ -108,7 +108,7 @@ class VersionTaken extends Error {}
 export class EventStore {
   readonly db: Db;
   private readonly inline: Projection[];
-  private readonly routes: Map<string, string[]>;
+  private readonly routes: Map<string, Subscription[]>;
   private readonly enqueue: EnqueueInTransaction | JobOutbox | undefined;
 
   constructor(db: Db, options: EventStoreOptions = {}) {
@@ -125,7 +125,7 @@ export class EventStore {
     this.routes = new Map();
     for (const sub of subscriptions) {
       for (const type of sub.handles) {
-        this.routes.set(type, [...(this.routes.get(type) ?? []), sub.queue]);
+        this.routes.set(type, [...(this.routes.get(type) ?? []), sub]);
       }
     }
     if (this.routes.size > 0 && !this.enqueue) {
@@ -214,18 +214,20 @@ export class EventStore {
       for (const projection of this.inline) {
         if (projection.handles.includes(event.type)) await projection.apply(trx, event);
       }
-      for (const queue of this.routes.get(event.type) ?? []) {
-        jobs.push({
-          queue,
-          data: { position: event.position, streamId: event.streamId, type: event.type },
-        });
+      for (const sub of this.routes.get(event.type) ?? []) {
+        const data = { position: event.position, streamId: event.streamId, type: event.type };
+        const startAfter = sub.startAfter?.(event);
+        jobs.push(startAfter ? { queue: sub.queue, data, startAfter } : { queue: sub.queue, data });
       }
     }
     // Every job of the batch in one go, in the same transaction: none exists for a rolled-back event.
     if (jobs.length > 0 && this.enqueue) {
-      if (typeof this.enqueue === 'function')
-        for (const job of jobs) await this.enqueue(trx, job.queue, job.data);
-      else await this.enqueue.enqueueAll(trx, jobs);
+      if (typeof this.enqueue === 'function') {
+        for (const { queue, data, startAfter } of jobs) {
+          if (startAfter) await this.enqueue(trx, queue, data, { startAfter });
+          else await this.enqueue(trx, queue, data);
+        }
+      } else await this.enqueue.enqueueAll(trx, jobs);
     }
     return stored;
   }
@@ -246,6 +248,13 @@ export class EventStore {
   async readEvent(position: number, trx: Db | Trx = this.db): Promise<StoredEvent | undefined> {
     const row = await trx<EventRow>('events').where({ position }).first();
     return row ? toStoredEvent(row) : undefined;
+  }
+
+  /** Several events by position, in one query (the worker's batch of jobs). */
+  async readEvents(positions: number[], trx: Db | Trx = this.db): Promise<StoredEvent[]> {
+    if (positions.length === 0) return [];
+    const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
+    return rows.map(toStoredEvent);
   }
 
   /** All events in log order, in batches, for replays. */
@@ -271,29 +280,9 @@ function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-/**
- * Empties every projection's tables and replays the whole log through them, in one
- * transaction: the read models either all come back or stay as they were.
- */
-export async function rebuildProjections(
-  store: EventStore,
-  projections: Projection[],
-): Promise<{ events: number }> {
-  return store.db.transaction(async (trx) => {
-    const tables = projections.flatMap((p) => p.tables);
-    if (tables.length > 0) {
-      await trx.raw(
-        `truncate table ${tables.map(() => '??').join(', ')} restart identity cascade`,
-        tables,
-      );
-    }
-    let count = 0;
-    for await (const event of store.readAll(trx)) {
-      for (const projection of projections) {
-        if (projection.handles.includes(event.type)) await projection.apply(trx, event);
-      }
-      count++;
-    }
-    return { events: count };
-  });
-}
+export {
+  REBUILD_SCHEMA,
+  type RebuildOptions,
+  type RebuildResult,
+  rebuildProjections,
+} from './rebuild.ts';

@@ -1,7 +1,8 @@
-import { PgBoss } from 'pg-boss';
+import { type Job, type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { Db, Trx } from '../db.ts';
 import type { JobOutbox } from '../event-store/types.ts';
 
+export type { Job, JobResult, WorkOptions };
 export { PgBoss };
 
 export const BOSS_SCHEMA = 'pgboss';
@@ -19,18 +20,35 @@ export function createBoss(connectionString: string, role: BossRole): PgBoss {
     max: role === 'worker' ? 6 : 3,
     supervise: role === 'worker',
     schedule: role === 'worker',
-    migrate: role !== 'api',
+    // pg-boss's own schema is migrated by prepareDatabase (the migrate step), never by a process.
+    migrate: role === 'admin',
     useListenNotify: role === 'worker',
+    // The supervisor's pass is what hands back the jobs of a worker that died (their heartbeat
+    // stopped): every few seconds rather than pg-boss's default minute. Several workers share
+    // the pass (pg-boss claims it in the queue table), so more replicas do not run it more often.
+    ...(role === 'worker'
+      ? { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS }
+      : {}),
   });
   return boss;
 }
 
-/** Retries with backoff, then the job lands in `<queue>.dead` for a person to look at. */
+/** How often a worker's supervisor looks for jobs whose heartbeat stopped. */
+export const SUPERVISE_SECONDS = 3;
+
+/**
+ * Retries with backoff, then the job lands in `<queue>.dead` for a person to look at. A running
+ * job's heartbeat is refreshed every 5 s by the worker that holds it; 10 s without one (the
+ * worker was killed, its machine went away) and the job is retried by another, within
+ * `heartbeatSeconds + SUPERVISE_SECONDS + retryDelay`, about 15 s. `expireInSeconds` still
+ * bounds a handler that hangs while its worker lives.
+ */
 export const QUEUE_DEFAULTS = {
   retryLimit: 5,
   retryDelay: 2,
   retryBackoff: true,
   expireInSeconds: 300,
+  heartbeatSeconds: 10,
   notify: true,
 } as const;
 
@@ -56,7 +74,7 @@ const NOTIFY_CHANNEL = `'pgboss_' || left(encode(sha224('${BOSS_SCHEMA}'::bytea)
 /**
  * The jobs of one append in a single statement, whatever their queues: the row pg-boss's own
  * `send` / `insert` would write (pg-boss 12.35, pinned: every option from the queue's settings,
- * as for a job sent without options), through the partitioned `job` table, so a queue with a
+ * as for a job sent with at most a `startAfter`), through the partitioned `job` table, so a queue with a
  * table of its own gets its rows too. A job for a queue that does not exist makes no row (the
  * count tells). jobs/boss.test.ts compares the rows with `send`'s, and runs them.
  */
@@ -67,12 +85,14 @@ const INSERT_JOBS_SQL = `
     heartbeat_seconds
   )
   select
-    gen_random_uuid(), q.name, j.data, 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
-    q.expire_seconds, q.deletion_seconds,
-    ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s',
+    gen_random_uuid(), q.name, j.data, 0, j.start_after, ${BOSS_SCHEMA}.job_now(),
+    q.expire_seconds, q.deletion_seconds, j.start_after + q.retention_seconds * interval '1s',
     q.retry_limit, q.retry_delay, coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy,
     q.dead_letter, q.heartbeat_seconds
-  from jsonb_to_recordset(?::jsonb) as j(name text, data jsonb)
+  from (
+    select name, data, coalesce("startAfter", ${BOSS_SCHEMA}.job_now()) as start_after
+    from jsonb_to_recordset(?::jsonb) as x(name text, data jsonb, "startAfter" timestamptz)
+  ) j
   join ${BOSS_SCHEMA}.queue q on q.name = j.name
   on conflict do nothing`;
 
@@ -136,7 +156,9 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
       if (jobs.length === 0) return;
       const queues = [...new Set(jobs.map((job) => job.queue))];
       const { rowCount } = await trx.raw<{ rowCount: number }>(INSERT_JOBS_SQL, [
-        JSON.stringify(jobs.map((job) => ({ name: job.queue, data: job.data }))),
+        JSON.stringify(
+          jobs.map((job) => ({ name: job.queue, data: job.data, startAfter: job.startAfter })),
+        ),
       ]);
       if (rowCount < jobs.length) {
         // Fewer rows than jobs: a queue that does not exist (or a policy's conflict: no error).
@@ -149,8 +171,13 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
         if (missing.length > 0)
           throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
       }
+      // As pg-boss: a job due later wakes no one (the workers' polling finds it then).
+      const now = Date.now();
+      const due = new Set(
+        jobs.filter((j) => !j.startAfter || j.startAfter.getTime() <= now).map((j) => j.queue),
+      );
       trx.executionPromise.then(
-        () => wakeUps.wake(queues),
+        () => wakeUps.wake(due),
         () => {}, // rolled back: no job, nothing to wake
       );
     },

@@ -1,0 +1,67 @@
+import { Space, Tag, Typography } from 'antd';
+import {
+  ContentManager,
+  LimitedTags,
+  type ManagerLabels,
+} from '../../../shared/admin/ContentManager.tsx';
+import { formatDate } from '../../../shared/dates.ts';
+import { useDeletePostMutation, useListAllPostsQuery } from '../api.ts';
+import { AUTHOR_LABEL, matchesPost } from '../public/post.ts';
+import { BlogEditor } from './BlogEditor.tsx';
+
+const LABELS: ManagerLabels = {
+  title: 'Blog Manager',
+  subtitle: 'Create and manage blog posts',
+  noun: 'blog posts',
+  countNoun: 'posts',
+  newLabel: 'New Blog Post',
+  firstLabel: 'Create Your First Blog Post',
+  question: 'Are you sure you want to delete this blog post?',
+  deleted: 'Blog post deleted successfully',
+  failed: 'Failed to delete blog post.',
+};
+
+const isScheduled = (publishedAt: string | null): publishedAt is string =>
+  publishedAt !== null && Date.parse(publishedAt) > Date.now();
+
+/** Blog Manager (admin.md §2): list and inline editor. */
+export function BlogManager() {
+  return (
+    <ContentManager
+      labels={LABELS}
+      list={useListAllPostsQuery()}
+      matches={matchesPost}
+      remove={useDeletePostMutation()[0]}
+      editor={(post, controls) => <BlogEditor {...(post ? { post } : {})} {...controls} />}
+      viewHref={(post) => `/blog/${post.slug}`}
+      badges={(post) =>
+        post.published &&
+        isScheduled(post.publishedAt) && (
+          <Tag color="gold">Scheduled for {formatDate(post.publishedAt, 'shortDay')}</Tag>
+        )
+      }
+      details={(post) => (
+        <>
+          {post.excerpt && (
+            <Typography.Paragraph
+              type="secondary"
+              ellipsis={{ rows: 2 }}
+              style={{ margin: '6px 0' }}
+            >
+              {post.excerpt}
+            </Typography.Paragraph>
+          )}
+          <Space wrap size={12}>
+            <Typography.Text type="secondary">
+              {formatDate(post.publishedAt ?? post.createdAt, 'shortDay')}
+            </Typography.Text>
+            <Typography.Text type="secondary">{AUTHOR_LABEL}</Typography.Text>
+            <span>
+              <LimitedTags items={post.tags} limit={3} />
+            </span>
+          </Space>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { company } from '@kw/site';
+import { articleSeo, itemHandle, listHandle } from '../../../shared/public/routeHandles.ts';
+import { BlogListPage } from './BlogListPage.tsx';
+import { BlogPostPage } from './BlogPostPage.tsx';
+import { blogQueries } from './blogQueries.ts';
+
+/** The routes' components and handles (loaded with the other content pages: see shared/public/contentPages.ts). */
+export const blogPages = {
+  blogList: {
+    Component: BlogListPage,
+    handle: listHandle(blogQueries.publishedPosts, {
+      title: 'Blog',
+      description:
+        'Practical articles on AI, custom software, integration and automation for small and medium businesses in Kitchener-Waterloo.',
+      path: '/blog',
+    }),
+  },
+  blogPost: {
+    Component: BlogPostPage,
+    handle: itemHandle(
+      blogQueries.post,
+      { title: 'Blog Post Not Found', description: 'This blog post does not exist.' },
+      (post) =>
+        articleSeo(
+          post,
+          {
+            path: `/blog/${post.slug}`,
+            keywords: post.tags,
+            datePublished: post.publishedAt ?? post.createdAt,
+          },
+          {
+            keywords: post.tags.join(', '),
+            author: { '@type': 'Organization', name: `${company.name} Team` },
+            publisher: { '@type': 'Organization', name: company.name },
+          },
+        ),
+    ),
+  },
+};

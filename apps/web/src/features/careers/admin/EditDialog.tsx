@@ -1,0 +1,92 @@
+import { Button, Dropdown, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { serverMessage } from '../../../api/api.ts';
+import { useNotified } from '../../../shared/admin/notify.tsx';
+
+/**
+ * The Job Manager's add/edit dialogs (admin.md §2, §5): the form is filled on opening (the item's
+ * values, or the defaults), and saving says 'Job Created', 'Failed to Update Job Category' ….
+ */
+export function useEditDialog<V, T extends { id: string }>(
+  form: FormInstance<V>,
+  options: {
+    open: boolean;
+    item: T | null;
+    valuesOf(item: T): V;
+    defaults: V;
+    /** 'Job', 'Job Category': in the notifications. */
+    noun: string;
+    create(values: V): Promise<unknown>;
+    update(item: T, values: V): Promise<unknown>;
+    onClose(): void;
+  },
+) {
+  const { open, item } = options;
+  const notified = useNotified();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled when it opens or its item changes
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue((item ? options.valuesOf(item) : options.defaults) as never);
+  }, [open, item, form]);
+
+  return async function onFinish(values: V) {
+    const [done, failed] = item ? ['Updated', 'Update'] : ['Created', 'Create'];
+    const saved = await notified(
+      () => (item ? options.update(item, values) : options.create(values)),
+      { title: `${options.noun} ${done}` },
+      (error) => ({
+        title: `Failed to ${failed} ${options.noun}`,
+        description: serverMessage(error),
+      }),
+    );
+    if (saved) options.onClose();
+  };
+}
+
+/** 'Add Category' / 'Edit Category', 'Create Category' / 'Update Category' …. */
+export function EditDialog(props: {
+  open: boolean;
+  editing: boolean;
+  /** 'Category', 'Job'. */
+  label: string;
+  saving: boolean;
+  width?: number;
+  onSave(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={props.open}
+      title={props.editing ? `Edit ${props.label}` : `Add ${props.label}`}
+      okText={props.editing ? `Update ${props.label}` : `Create ${props.label}`}
+      onOk={props.onSave}
+      onCancel={props.onClose}
+      confirmLoading={props.saving}
+      {...(props.width ? { width: props.width } : {})}
+      destroyOnHidden
+      forceRender
+    >
+      {props.children}
+    </Modal>
+  );
+}
+
+/** A card's '...' menu: Edit, and Delete in red. */
+export function EditDeleteMenu(props: { label: string; onEdit(): void; onDelete(): void }) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'edit', label: 'Edit' },
+          { key: 'delete', label: 'Delete', danger: true },
+        ],
+        onClick: ({ key }) => (key === 'edit' ? props.onEdit() : props.onDelete()),
+      }}
+    >
+      <Button aria-label={props.label}>...</Button>
+    </Dropdown>
+  );
+}

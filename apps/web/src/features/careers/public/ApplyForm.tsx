@@ -1,0 +1,193 @@
+import type { ApplicationFieldsInput, Job } from '@kw/careers/contract';
+import {
+  hasResumeExtension,
+  RESUME_ACCEPT,
+  RESUME_MAX_BYTES,
+  RESUME_REQUIRED_MESSAGE,
+  RESUME_SIZE_MESSAGE,
+  RESUME_TYPE_MESSAGE,
+} from '@kw/careers/presentation';
+import type { ApiErrorBody } from '@kw/platform/contract';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { whenStoreReady } from '../../../deferred-store.ts';
+import { FieldError, FieldLabel, firstIssues, TextField } from '../../../shared/public/fields.tsx';
+import { useToast } from '../../../shared/public/Toaster.tsx';
+
+type Field = keyof ApplicationFieldsInput | 'resume';
+
+/**
+ * The contract (zod), the api slice and the store (RTK Query) load when the dialog opens, not
+ * with the careers page, so they stay out of its first load; the form awaits them on submit.
+ */
+async function loadSubmission() {
+  const [{ applicationFieldsSchema }, { careersApi }, store] = await Promise.all([
+    import('@kw/careers/contract'),
+    import('../api.ts'),
+    whenStoreReady(),
+  ]);
+  return {
+    applicationFieldsSchema,
+    apply: (jobId: string, form: FormData) =>
+      store.dispatch(careersApi.endpoints.applyForJob.initiate({ jobId, form })).unwrap(),
+  };
+}
+
+const empty = { firstName: '', lastName: '', email: '', phone: '', coverLetter: '' };
+
+const FAILURE = {
+  title: 'Application Failed',
+  description: 'Failed to submit application',
+  variant: 'destructive',
+} as const;
+
+function resumeProblem(file: File | null): string | undefined {
+  if (!file) return RESUME_REQUIRED_MESSAGE;
+  if (!hasResumeExtension(file.name)) return RESUME_TYPE_MESSAGE;
+  if (file.size > RESUME_MAX_BYTES) return RESUME_SIZE_MESSAGE;
+  return undefined;
+}
+
+/** The apply dialog's form (public-site.md §4, §5): checked here, and again by the API. */
+export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
+  const id = useId();
+  const toast = useToast();
+  const [values, setValues] = useState(empty);
+  const [resume, setResume] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failed, setFailed] = useState(false);
+  const [isLoading, setLoading] = useState(false);
+  // When the visitor opened the dialog (the form mounts with it), sent with the application.
+  const [startedAt] = useState(() => new Date().toISOString());
+  // A second click while the first is under way (the code still arriving, or the upload) must
+  // not send a second application; state alone would let a quick double click through.
+  const busy = useRef(false);
+  useEffect(() => {
+    loadSubmission().catch(() => {}); // a failure shows on submit, where it is awaited again
+  }, []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submit();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit() {
+    let submission: Awaited<ReturnType<typeof loadSubmission>>;
+    try {
+      submission = await loadSubmission();
+    } catch {
+      setFailed(true);
+      toast(FAILURE);
+      return;
+    }
+    const { applicationFieldsSchema, apply } = submission;
+    const parsed = applicationFieldsSchema.safeParse(values);
+    const found = parsed.success ? {} : firstIssues<Field>(parsed.error.issues);
+    const fileError = resumeProblem(resume);
+    if (fileError) found.resume = fileError;
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first || !parsed.success || !resume) {
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    const form = new FormData();
+    for (const [key, value] of Object.entries(parsed.data)) form.append(key, value);
+    form.append('startedAt', startedAt);
+    form.append('resume', resume, resume.name);
+    setFailed(false);
+    setLoading(true);
+    try {
+      await apply(job.id, form);
+      toast({
+        title: 'Application Submitted',
+        description: "Thank you for your application. We'll be in touch soon!",
+      });
+      setValues(empty);
+      setResume(null);
+      onDone();
+    } catch (error) {
+      // The server's field errors belong under their fields; the toast says it failed.
+      const body = (error as { data?: ApiErrorBody }).data;
+      if (body?.errors?.length) setErrors(firstIssues<Field>(body.errors));
+      setFailed(true);
+      toast(FAILURE);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const text = (
+    field: keyof typeof empty,
+    label: string,
+    props: { type?: string; autoComplete?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      formId={id}
+      name={field}
+      label={label}
+      value={values[field]}
+      onChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
+      error={errors[field]}
+      {...props}
+    />
+  );
+
+  return (
+    <form
+      className="apply-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Apply for ${job.title}`}
+    >
+      <div className="field-row">
+        {text('firstName', 'First Name', { autoComplete: 'given-name', required: true })}
+        {text('lastName', 'Last Name', { autoComplete: 'family-name', required: true })}
+      </div>
+      <div className="field-row">
+        {text('email', 'Email', { type: 'email', autoComplete: 'email', required: true })}
+        {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel', required: true })}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-coverLetter`}>Cover Letter</label>
+        <textarea
+          id={`${id}-coverLetter`}
+          name="coverLetter"
+          rows={5}
+          value={values.coverLetter}
+          onChange={(e) => setValues((v) => ({ ...v, coverLetter: e.target.value }))}
+          placeholder="Tell us why you're interested in this position..."
+        />
+      </div>
+      <div className="field">
+        <FieldLabel htmlFor={`${id}-resume`} label="Resume" required />
+        <input
+          id={`${id}-resume`}
+          name="resume"
+          type="file"
+          accept={RESUME_ACCEPT}
+          onChange={(e) => setResume(e.target.files?.[0] ?? null)}
+          aria-invalid={errors.resume ? true : undefined}
+          aria-describedby={`${id}-resume-hint${errors.resume ? ` ${id}-resume-error` : ''}`}
+        />
+        <p id={`${id}-resume-hint`} className="muted field-hint">
+          PDF, DOC or DOCX, up to 10 MB
+        </p>
+        <FieldError id={`${id}-resume`} error={errors.resume} />
+      </div>
+      {failed && (
+        <p role="alert" className="field-error">
+          Failed to submit application
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={isLoading}>
+        {isLoading ? 'Submitting...' : 'Submit Application'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { AdminSection } from '../../../shared/admin/sections.ts';
+import { CaseStudyImportPage } from './CaseStudyImportPage.tsx';
+import { CaseStudyManager } from './CaseStudyManager.tsx';
+
+export const caseStudyManagerSection: AdminSection = {
+  path: 'case-studies',
+  label: 'Case Studies',
+  element: <CaseStudyManager />,
+};
+
+export const caseStudyImportSection: AdminSection = {
+  path: 'case-study-importer',
+  label: 'Import Case Studies',
+  element: <CaseStudyImportPage />,
+};

@@ -1,0 +1,37 @@
+import { company } from '@kw/site';
+import { articleSeo, itemHandle, listHandle } from '../../../shared/public/routeHandles.ts';
+import { CaseStudyListPage } from './CaseStudyListPage.tsx';
+import { CaseStudyPage } from './CaseStudyPage.tsx';
+import { caseStudyQueries } from './caseStudyQueries.ts';
+
+const organization = { '@type': 'Organization', name: company.name };
+
+/** The routes' components and handles (loaded with the other content pages: see shared/public/contentPages.ts). */
+export const caseStudyPages = {
+  caseStudyList: {
+    Component: CaseStudyListPage,
+    handle: listHandle(caseStudyQueries.publishedCaseStudies, {
+      title: 'Case Studies',
+      description:
+        'Client success stories: AI, custom software and automation projects for businesses across Waterloo Region and Ontario.',
+      path: '/case-studies',
+    }),
+  },
+  caseStudy: {
+    Component: CaseStudyPage,
+    handle: itemHandle(
+      caseStudyQueries.caseStudy,
+      { title: 'Case Study Not Found', description: 'This case study does not exist.' },
+      (study) =>
+        articleSeo(
+          study,
+          {
+            path: `/case-studies/${study.slug}`,
+            keywords: study.technologies,
+            datePublished: study.createdAt,
+          },
+          { author: organization, publisher: organization, about: study.industry || undefined },
+        ),
+    ),
+  },
+};

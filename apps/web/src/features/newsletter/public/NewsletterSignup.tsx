@@ -1,0 +1,123 @@
+import { type FormEvent, useId, useState } from 'react';
+import { whenStoreReady } from '../../../deferred-store.ts';
+import { useFormStartedAt } from '../../../shared/public/formStartedAt.ts';
+import { useToast } from '../../../shared/public/Toaster.tsx';
+import { ANALYTICS_EVENTS, trackEvent, utmParameters } from '../../analytics/public/analytics.ts';
+
+const FAILURE = {
+  title: 'Error',
+  description: 'Failed to subscribe. Please try again.',
+  variant: 'destructive',
+} as const;
+
+/**
+ * The footer's newsletter signup (public-site.md §4, §5, §8). The contract (zod) and the API
+ * slice (RTK Query) load on submit only, so they stay out of every page's first load.
+ */
+export function NewsletterSignup() {
+  const id = useId();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timing = useFormStartedAt();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { isNewsletterHoneypotFilled, newsletterSignupSchema, NEWSLETTER_HONEYPOT_MESSAGE } =
+        await import('@kw/newsletter/contract');
+      if (isNewsletterHoneypotFilled({ name })) {
+        toast({ title: 'Error', description: NEWSLETTER_HONEYPOT_MESSAGE, variant: 'destructive' });
+        return;
+      }
+      const parsed = newsletterSignupSchema.safeParse({
+        email,
+        name,
+        source: 'footer',
+        ...utmParameters(),
+      });
+      if (!parsed.success) {
+        setError(
+          parsed.error.issues.find((i) => i.path[0] === 'email')?.message ??
+            'Invalid email address',
+        );
+        document.getElementById(`${id}-email`)?.focus();
+        return;
+      }
+      setError(null);
+      const [{ newsletterApi }, store] = await Promise.all([import('../api.ts'), whenStoreReady()]);
+      await store
+        .dispatch(
+          newsletterApi.endpoints.footerNewsletterSignup.initiate({
+            ...parsed.data,
+            startedAt: timing.startedAt(),
+          }),
+        )
+        .unwrap();
+      toast({ title: 'Success!', description: "You've been subscribed to our newsletter." });
+      setEmail('');
+      timing.restart();
+    } catch {
+      trackEvent({ ...ANALYTICS_EVENTS.newsletterError, label: 'footer' });
+      toast(FAILURE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="newsletter"
+      onSubmit={onSubmit}
+      {...timing.formProps}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="footer-heading">
+        Newsletter
+      </h2>
+      <p className="footer-note">Practical AI tips for Waterloo Region businesses, once a month.</p>
+      <div className="newsletter-row">
+        <label htmlFor={`${id}-email`} className="visually-hidden">
+          Newsletter email address
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Your email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-email-error` : undefined}
+        />
+        <button type="submit" className="button button-light" disabled={busy}>
+          {busy ? 'Subscribing...' : 'Subscribe'}
+        </button>
+      </div>
+      {error && (
+        <p id={`${id}-email-error`} className="field-error field-error-inverse">
+          {error}
+        </p>
+      )}
+      {/* Off-screen trap for bots; people never see or fill it. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          tabIndex={-1}
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+    </form>
+  );
+}

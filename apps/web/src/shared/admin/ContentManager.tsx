@@ -1,0 +1,124 @@
+import { Tag } from 'antd';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { type FrameLabels, ManagerFrame, ManagerRow } from './ManagerFrame.tsx';
+import { useConfirmedDelete } from './notify.tsx';
+
+/** Up to `limit` tags, then '+N more'. */
+export function LimitedTags({
+  items,
+  limit,
+  color,
+}: {
+  items: string[];
+  limit: number;
+  color?: string;
+}) {
+  return (
+    <>
+      {items.slice(0, limit).map((t) => (
+        <Tag key={t} color={color}>
+          {t}
+        </Tag>
+      ))}
+      {items.length > limit && <Tag>+{items.length - limit} more</Tag>}
+    </>
+  );
+}
+
+interface Managed {
+  id: string;
+  version: number;
+  title: string;
+  published: boolean;
+}
+
+/** A manager's words: its heading, the search's and the list's nouns, its buttons, and deletion's. */
+export interface ManagerLabels extends FrameLabels {
+  /** The delete confirmation's question, and the success and failure texts. */
+  question: string;
+  deleted: string;
+  failed: string;
+}
+
+/**
+ * A content manager (admin.md §2, §5): the frame and one row per item, the inline editor in place
+ * of the list while one is open ('new' for a new item), reloading it after a stale save, and
+ * deleting behind a confirmation.
+ */
+export function ContentManager<T extends Managed>(props: {
+  labels: ManagerLabels;
+  list: {
+    data?: T[] | undefined;
+    isLoading: boolean;
+    isError: boolean;
+    refetch(): PromiseLike<{ data?: T[] | undefined }>;
+  };
+  matches(item: T, search: string): boolean;
+  remove(item: { id: string; version: number }): { unwrap(): Promise<unknown> };
+  editor(item: T | undefined, controls: { onDone(): void; onReload(): void }): ReactNode;
+  /** The public page of a published item. */
+  viewHref(item: T): string;
+  badges?(item: T): ReactNode;
+  details(item: T): ReactNode;
+}) {
+  const { labels, list, matches } = props;
+  const confirmDelete = useConfirmedDelete();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  const all = list.data ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `matches` is a module function
+  const shown = useMemo(() => all.filter((item) => matches(item, search)), [all, search]);
+
+  const reload = async () => {
+    const fresh = await list.refetch();
+    if (editing && editing !== 'new')
+      setEditing(fresh.data?.find((item) => item.id === editing.id) ?? null);
+    setEditorKey((k) => k + 1);
+  };
+
+  if (editing)
+    return (
+      <Fragment key={`${editing === 'new' ? 'new' : editing.id}-${editorKey}`}>
+        {props.editor(editing === 'new' ? undefined : editing, {
+          onDone: () => setEditing(null),
+          onReload: reload,
+        })}
+      </Fragment>
+    );
+
+  return (
+    <ManagerFrame
+      {...labels}
+      shown={shown.length}
+      total={all.length}
+      isLoading={list.isLoading}
+      isError={list.isError}
+      search={search}
+      onSearch={setSearch}
+      onNew={() => setEditing('new')}
+    >
+      {shown.map((item) => (
+        <ManagerRow
+          key={item.id}
+          title={item.title}
+          published={item.published}
+          viewHref={props.viewHref(item)}
+          badges={props.badges?.(item)}
+          onEdit={() => setEditing(item)}
+          onDelete={() =>
+            confirmDelete({
+              title: labels.question,
+              content: item.title,
+              remove: () => props.remove({ id: item.id, version: item.version }).unwrap(),
+              success: { title: 'Success!', description: labels.deleted },
+              failure: { title: labels.failed },
+            })
+          }
+        >
+          {props.details(item)}
+        </ManagerRow>
+      ))}
+    </ManagerFrame>
+  );
+}
