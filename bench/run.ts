@@ -259,13 +259,17 @@ async function startWorker(name: string): Promise<Child> {
   return child;
 }
 
-/** Jobs of the application's queues not yet done (created, retrying or active). */
+/**
+ * Jobs of the application's queues not yet done (created, retrying or active) that are due: a
+ * job scheduled for later (a digest at its window's end) waits by design.
+ */
 const unfinishedJobs = async (since?: Date) =>
   Number(
     (
       await sql<{ count: number }>(
         `select count(*)::int as count from ${BOSS_SCHEMA}.job
          where state in ('created', 'retry', 'active') and name not like 'bench.%'
+         and (state = 'active' or start_after <= now())
          ${since ? 'and created_on >= $1' : ''}`,
         since ? [since] : [],
       )
@@ -509,6 +513,16 @@ try {
         .filter((m) => /^To: .*owner@bench\.example/im.test(readFileSync(m.file, 'utf8')));
       const lastMail =
         mails.length > 0 ? (Math.max(...mails.map((m) => m.at)) - wallStart) / 1000 : undefined;
+      // Jobs the burst scheduled for later (a digest due at its window's end).
+      const later = await sql<{ name: string; due: number }>(
+        `select name, extract(epoch from start_after - $1::timestamptz)::float as due
+         from ${BOSS_SCHEMA}.job where created_on >= $1 and state = 'created'
+         and start_after > now() and name not like 'bench.%' order by start_after`,
+        [dbStart],
+      );
+      const scheduled = later.length
+        ? `; ${later.length === 1 ? 'a job' : `${later.length} jobs`} scheduled for later: \`${later[0]!.name}\` due at ${seconds(later[0]!.due)}`
+        : '';
       const enrichedSeconds = enrichedAt === undefined ? undefined : (enrichedAt - started) / 1000;
       set('drain-enriched', {
         measured:
@@ -521,10 +535,11 @@ try {
         verdict: verdictOf(enrichedSeconds !== undefined && enrichedSeconds <= TARGET.burstSeconds),
       });
       set('drain-notified', {
-        measured:
+        measured: `${
           mails.length === 0
             ? `no e-mail to the administrator within ${seconds(elapsed)}`
-            : `${mails.length === 1 ? 'one e-mail (a digest)' : `${int(mails.length)} e-mails`}, the last at ${seconds(lastMail!)}${drainedAt === undefined ? ' (still sending when the bench gave up)' : ''}`,
+            : `${mails.length === 1 ? 'one e-mail' : `${int(mails.length)} e-mails`}, the last at ${seconds(lastMail!)}${drainedAt === undefined ? ' (still sending when the bench gave up)' : ''}`
+        }${scheduled}`,
         ceiling: '—',
         ratio: '—',
         target: `one digest, ≤ ${TARGET.burstSeconds} s`,
