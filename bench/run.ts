@@ -513,10 +513,11 @@ try {
         .filter((m) => /^To: .*owner@bench\.example/im.test(readFileSync(m.file, 'utf8')));
       const lastMail =
         mails.length > 0 ? (Math.max(...mails.map((m) => m.at)) - wallStart) / 1000 : undefined;
-      // Jobs the burst scheduled for later (a digest due at its window's end).
+      // Jobs scheduled for later (a digest due at its window's end, which an earlier message of
+      // the same window may have scheduled).
       const later = await sql<{ name: string; due: number }>(
         `select name, extract(epoch from start_after - $1::timestamptz)::float as due
-         from ${BOSS_SCHEMA}.job where created_on >= $1 and state = 'created'
+         from ${BOSS_SCHEMA}.job where state = 'created'
          and start_after > now() and name not like 'bench.%' order by start_after`,
         [dbStart],
       );
