@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type CountedNotice,
   commandHandler,
-  type Db,
   digestScheduled,
   digestSent,
   type EventMetadata,
@@ -19,6 +18,7 @@ import {
   assessIntake,
   elapsedSince,
   type IntakeFacts,
+  RepeatedTextMemory,
   SPAM_REASONS,
   SPAM_RULES,
   type SpamVerdict,
@@ -45,7 +45,6 @@ import {
   contactEvents,
   contactStream,
 } from './events.ts';
-import { countSameMessageFromIp } from './queries.ts';
 
 /** What the decisions need to know about one submission. */
 export interface ContactState {
@@ -423,27 +422,29 @@ export function recordDigest(window: string, to: string, owed: OwedDigest): [Con
 // The commands the routes call.
 
 /**
+ * The messages this API process received lately, per address: the burst rule reads them here
+ * rather than in the database, so a submission is one transaction of three statements (the
+ * event, its row, its jobs) and nothing before it. Per process, like the form's rate limit.
+ */
+const recentMessages = new RepeatedTextMemory(SPAM_RULES.burstWindowMs, SPAM_RULES.burstCount);
+
+/**
  * A visitor's message: flagged, not refused, when it looks automated (the visitor sees the
  * same answer either way, so a spammer learns nothing). `now` is the clock of the spam rules.
  */
 export async function submitContact(
-  deps: { db: Db; store: EventStore },
+  deps: { store: EventStore },
   message: ContactMessage & { startedAt?: number | undefined },
   visitor: Visitor,
   metadata: EventMetadata,
   now: Date = new Date(),
 ): Promise<string> {
   const submissionId = randomUUID();
-  const since = new Date(now.getTime() - SPAM_RULES.burstWindowMs);
+  const since = now.getTime() - SPAM_RULES.burstWindowMs;
   const verdict = judgeIntake({
     elapsedMs: elapsedSince(message.startedAt, now.getTime()),
     text: message.message,
-    sameTextFromIpRecently: await countSameMessageFromIp(
-      deps.db,
-      visitor.ip,
-      message.message,
-      since,
-    ),
+    sameTextFromIpRecently: recentMessages.count(visitor.ip, message.message, since),
   });
   await handleContact(
     deps.store,
@@ -451,6 +452,7 @@ export async function submitContact(
     () => receiveContact(submissionId, message, visitor, verdict),
     { metadata, newStream: true },
   );
+  recentMessages.record(visitor.ip, message.message, now.getTime());
   return submissionId;
 }
 

@@ -133,18 +133,3 @@ export async function contactAnalytics(db: Db, now = new Date()): Promise<Contac
     serviceCounts,
   };
 }
-
-/** Submissions with this very message from this address since `since`: the burst signal. */
-export async function countSameMessageFromIp(
-  db: Db,
-  ip: string,
-  message: string,
-  since: Date,
-): Promise<number> {
-  const row = await db(CONTACT_SUBMISSIONS)
-    .where({ ip_address: ip, message })
-    .where('created_at', '>=', since)
-    .count<{ count: number }[]>('* as count')
-    .first();
-  return Number(row?.count ?? 0);
-}

@@ -60,6 +60,14 @@ export interface EventJob {
   type: string;
 }
 
+/** A job for a subscribed queue. */
+export interface QueuedJob {
+  queue: string;
+  data: EventJob;
+  /** Not before then (the subscription's `startAfter`); at once when absent. */
+  startAfter?: Date | undefined;
+}
+
 /** Creates a job in the caller's transaction, so it exists only if the events commit. */
 export type EnqueueInTransaction = (
   trx: Trx,
@@ -67,6 +75,14 @@ export type EnqueueInTransaction = (
   data: EventJob,
   options?: { startAfter?: Date | undefined },
 ) => Promise<void>;
+
+/**
+ * Creates all of an append's jobs at once in the caller's transaction (pg-boss's: one
+ * statement), so they exist only if the events commit.
+ */
+export interface JobOutbox {
+  enqueueAll(trx: Trx, jobs: readonly QueuedJob[]): Promise<void>;
+}
 
 export function streamTypeOf(streamId: string): string {
   const colon = streamId.indexOf(':');
