@@ -7,6 +7,8 @@ export interface LighthouseScores {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** Total Blocking Time, in milliseconds. */
+  tbtMs: number;
 }
 
 const CHROME_FLAGS = [
@@ -69,6 +71,7 @@ async function audit(
     accessibility: category('accessibility'),
     bestPractices: category('best-practices'),
     seo: category('seo'),
+    tbtMs: Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from '@kw/composition';
-import { startEmbeddedPostgres } from '@kw/platform';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '@kw/platform';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -42,6 +42,11 @@ async function startShared(): Promise<Shared> {
     const server = await startEmbeddedPostgres(path.join(dir, 'data'), {
       database: 'postgres',
       persistent: false,
+    }).catch((error: unknown) => {
+      rmSync(dir, { recursive: true, force: true });
+      // One line saying what to do, without a stack trace of ours.
+      if (error instanceof EmbeddedPostgresError) error.stack = `${error.name}: ${error.message}`;
+      throw error;
     });
     adminUrl = server.adminUrl;
     stopServer = async () => {

@@ -2,7 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RunningApi, startApi } from '@kw/api';
-import { type Config, createLogger, type Db, type EventHandler, loadConfig } from '@kw/platform';
+import {
+  type Config,
+  createDb,
+  createLogger,
+  type Db,
+  type EventHandler,
+  loadConfig,
+} from '@kw/platform';
 import { createTestDatabase } from '@kw/platform/testing';
 import { allHandlers, type RunningWorker, startWorker } from '../apps/worker/src/worker.ts';
 
@@ -33,9 +40,15 @@ export interface TestApp {
  * listening on a free port of 127.0.0.1.
  */
 export async function startTestApp(
-  options: { web?: boolean; worker?: boolean | EventHandler[]; env?: Record<string, string> } = {},
+  options: {
+    web?: boolean;
+    worker?: boolean | EventHandler[];
+    env?: Record<string, string>;
+    /** A prepared database of the test's own (a server it stops and starts), instead of a copy. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const tdb = await createTestDatabase();
+  const tdb = options.databaseUrl ? ownDatabase(options.databaseUrl) : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -46,6 +59,10 @@ export async function startTestApp(
     ADMIN_PASSWORD: TEST_ADMIN.password,
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     PUBLIC_URL: 'https://www.example.ca',
+    // As deployed behind a reverse proxy on the same machine: X-Forwarded-For from a loopback
+    // peer names the client (tests give visitors public addresses this way). The default,
+    // no proxy at all, is tested with TRUST_PROXY: 'none'.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   const logger = createLogger('silent', 'test');
@@ -90,4 +107,9 @@ export async function startTestApp(
     },
   };
   return app;
+}
+
+function ownDatabase(url: string) {
+  const db = createDb(url, { min: 0, max: 5 });
+  return { url, db, drop: () => db.destroy() };
 }

@@ -7,9 +7,13 @@ export {
   subscriptions,
 } from './modules.ts';
 export {
+  assertDatabaseReady,
+  DatabaseNotReadyError,
   openRuntime,
   prepareDatabase,
   processLogger,
   type Runtime,
   resolveDatabase,
+  throttledErrorLog,
+  waitForDatabase,
 } from './runtime.ts';

@@ -15,6 +15,11 @@ export function workerHandlers(): EventHandler[] {
       (projection): EventHandler => ({
         queue: projectionQueue(projection),
         handle: (event, { db }) => db.transaction((trx) => projection.apply(trx, event)),
+        // A batch of jobs in one transaction, in log order: two round trips less per event.
+        handleBatch: (events, { db }) =>
+          db.transaction(async (trx) => {
+            for (const event of events) await projection.apply(trx, event);
+          }),
       }),
     ),
   ];

@@ -48,4 +48,22 @@ export async function migrateLatest(db: Db, moduleDirs: readonly URL[] = []): Pr
   return applied;
 }
 
+/**
+ * The migrations not applied yet, by name (every one on a database never migrated). Reads
+ * only: the API and the worker check this at start-up and leave migrating to `make migrate`.
+ */
+export async function pendingMigrations(
+  db: Db,
+  moduleDirs: readonly URL[] = [],
+): Promise<string[]> {
+  const source = migrationSource(moduleDirs);
+  const all = (await source.getMigrations([])).map((m) => source.getMigrationName(m));
+  const table = await db.raw<{ rows: { exists: boolean }[] }>(
+    "select to_regclass('knex_migrations') is not null as exists",
+  );
+  if (!table.rows[0]?.exists) return all;
+  const done = new Set<string>(await db('knex_migrations').pluck('name'));
+  return all.filter((name) => !done.has(name));
+}
+
 export { seedDemoContent } from './seed.ts';

@@ -2,13 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
 import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
-import { AppError, checkHealth, TooManyRequestsError, ValidationError } from '@kw/platform';
+import { modules } from '@kw/composition';
+import {
+  AppError,
+  checkHealth,
+  escapeHtml,
+  isDatabaseUnavailable,
+  isUnstorableText,
+  ValidationError,
+} from '@kw/platform';
 import {
   type AppServices,
   parseOrThrow,
   RateLimiter,
   Reply,
   type RouteDef,
+  rejectUnusualText,
+  UNUSUAL_CHARACTER_MESSAGE,
 } from '@kw/platform/http';
 import { company } from '@kw/site';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
@@ -16,7 +26,6 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { z } from 'zod';
 import { compressResponses } from './compression.ts';
-import { modules } from './modules.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountApiDocs } from './openapi-docs.ts';
 import { type PublicCache, requestIdOf } from './public-cache.ts';
@@ -30,6 +39,10 @@ z.config({
 });
 
 export const JSON_BODY_LIMIT = '100kb';
+/** What a request that needs the database gets while PostgreSQL is away (with Retry-After). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The site cannot reach its database at the moment. Nothing was saved; please try again in a few seconds.';
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export interface AppOptions {
   services: AppServices;
@@ -61,7 +74,14 @@ function headersSetBy(
 function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): RequestHandler {
   return async (req, res, next) => {
     try {
-      if (def.rateLimit) limiter.hit(`${def.method} ${def.path} ${req.ip}`, def.rateLimit);
+      // req.ip is the one client address: the socket's, or as TRUST_PROXY's proxies say.
+      if (def.rateLimit)
+        await limiter.hit(`${def.method} ${def.path} ${req.ip ?? ''}`, def.rateLimit);
+      // A NUL or a lone surrogate anywhere in what the route reads is a 400 naming the field,
+      // before anything is validated or written (PostgreSQL cannot store either).
+      rejectUnusualText(req.params);
+      rejectUnusualText(req.query);
+      if (req.body !== undefined) rejectUnusualText(req.body);
       if (def.body && req.body === undefined) {
         throw new ValidationError(
           [],
@@ -124,7 +144,8 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
   const app = express();
   const { config, logger } = services;
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // The client's address: the socket's, unless TRUST_PROXY names the proxies in front.
+  app.set('trust proxy', config.trustProxy);
 
   const securityHeaders = helmet({
     contentSecurityPolicy:
@@ -189,7 +210,7 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
   });
 
   const guard = requireAdmin(services);
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(services.db);
   for (const def of routes) {
     const handler = toHandler(def, services, limiter);
     const chain = def.access === 'admin' ? [guard, handler] : [handler];
@@ -198,6 +219,7 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
 
   app.get('/api/health', async (_req, res) => {
     const health = await checkHealth(services.db);
+    if (!health.database.ok) res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     res.status(health.database.ok ? 200 : 503).json(health);
   });
 
@@ -272,8 +294,22 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
 
 const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
-  if (error instanceof TooManyRequestsError)
+  if (error instanceof AppError && 'retryAfterSeconds' in error)
     res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  if (isDatabaseUnavailable(error)) {
+    req.log.warn({ err: error }, 'database unavailable');
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    res.status(503);
+    if (req.path.startsWith('/api/')) res.json({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    else res.type('html').send(unavailablePage());
+    return;
+  }
+  if (isUnstorableText(error)) {
+    // The net under the edge's check: PostgreSQL refused a character (rolled back whole).
+    req.log.warn({ err: error }, 'text PostgreSQL cannot store');
+    res.status(400).json({ message: `A text field ${UNUSUAL_CHARACTER_MESSAGE}` });
+    return;
+  }
   if (error instanceof ValidationError) {
     res.status(400).json({ message: error.message, errors: error.errors });
     return;
@@ -304,3 +340,9 @@ const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   req.log.error({ err: error }, 'unhandled error');
   res.status(500).json({ message: 'Internal server error', requestId: String(req.id) });
 };
+
+/** A page that needs data, asked for while the database is away. */
+function unavailablePage(): string {
+  const name = escapeHtml(company.name);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${name}: back in a moment</title></head><body><h1>Back in a moment</h1><p>This page cannot be shown right now. Please try again in a few seconds.</p><p><a href="/">${name}</a></p></body></html>`;
+}

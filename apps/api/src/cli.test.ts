@@ -3,11 +3,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { projections } from '@kw/composition';
 import { queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { projections } from './modules.ts';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -140,6 +140,34 @@ describe('make admin-password', () => {
       .first();
     expect(event.data).toEqual({ username: 'admin', via: 'terminal' });
     expect(event.metadata.actor).toBe('cli');
+  });
+
+  it('with RESET_2FA=1, also turns two-factor sign-in off (a lost authenticator), as an event', async () => {
+    await app
+      .db('admin_credentials')
+      .where({ username: 'admin' })
+      .update({ totp_secret: 'v1.sealed.secret.here', recovery_code_hashes: ['a', 'b'] });
+    const login = () =>
+      app.fetch('/api/auth/login', {
+        method: 'POST',
+        json: { username: 'admin', password: 'reset-from-terminal' },
+      });
+    const { stdout } = await run(process.execPath, [cli, 'admin-password'], {
+      env: cliEnv({ NEW_ADMIN_PASSWORD: 'reset-from-terminal', RESET_2FA: '1' }),
+    });
+    expect(stdout).toContain('Password of "admin" changed');
+    expect(stdout).toContain('Two-factor sign-in of "admin" turned off');
+    const row = await app.db('admin_credentials').where({ username: 'admin' }).first();
+    expect(row).toMatchObject({ totp_secret: null, recovery_code_hashes: [] });
+    const event = await app
+      .db('events')
+      .where({ type: 'AdminTwoFactorDisabled' })
+      .orderBy('position', 'desc')
+      .first();
+    expect(event.data).toEqual({ username: 'admin', via: 'terminal', with: 'terminal' });
+    expect(event.metadata.actor).toBe('cli');
+    // The password alone signs in again.
+    expect(await (await login()).json()).toEqual({ token: expect.any(String) });
   });
 
   it('refuses a password shorter than 6 characters', async () => {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { adminUsername, setPassword } from '@kw/auth';
+import { adminUsername, ensureAdmin, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
 import { prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
@@ -21,6 +21,7 @@ import {
   ConfigError,
   createDb,
   type Db,
+  EmbeddedPostgresError,
   EventStore,
   eventLogRows,
   loadConfig,
@@ -66,6 +67,20 @@ async function promptHidden(question: string): Promise<string> {
   });
 }
 
+async function promptLine(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  return new Promise((resolve) =>
+    rl.question(question, (answer) => {
+      rl.close();
+      resolve(answer);
+    }),
+  );
+}
+
+/**
+ * A new password, and (RESET_2FA=1, or yes to the question in a terminal) two-factor sign-in
+ * turned off, for an authenticator that is lost. Either way every open session ends.
+ */
 async function adminPassword(config: Config, db: Db, store: EventStore): Promise<void> {
   const username = (await adminUsername(db)) ?? config.adminUsername;
   let password = process.env.NEW_ADMIN_PASSWORD;
@@ -76,10 +91,25 @@ async function adminPassword(config: Config, db: Db, store: EventStore): Promise
     if (password !== again) throw new Error("Passwords don't match");
   }
   if (password.length < 6) throw new Error('New password must be at least 6 characters');
+  let resetSecondFactor = /^(1|true|yes)$/i.test(process.env.RESET_2FA ?? '');
+  if (!resetSecondFactor && process.stdin.isTTY && (await twoFactorStatus(db, username)).enabled) {
+    const answer = await promptLine(
+      'Two-factor sign-in is on. Turn it off too (lost authenticator)? [y/N] ',
+    );
+    resetSecondFactor = /^y(es)?$/i.test(answer.trim());
+  }
   await setPassword({ db, store, jwtSecret: config.jwtSecret }, username, password, 'terminal', {
     actor: 'cli',
   });
   console.log(`Password of "${username}" changed; every open session has been signed out.`);
+  if (resetSecondFactor) {
+    const wasOn = await resetTwoFactor({ db, store }, username, { actor: 'cli' });
+    console.log(
+      wasOn
+        ? `Two-factor sign-in of "${username}" turned off; set it up again in Settings → Security.`
+        : `Two-factor sign-in of "${username}" was already off.`,
+    );
+  }
 }
 
 async function backup(config: Config, db: Db, target?: string): Promise<void> {
@@ -153,7 +183,11 @@ try {
   throw error;
 }
 const logger = processLogger(config, 'cli');
-const database = await connectDatabase(config);
+const database = await connectDatabase(config).catch((error: unknown) => {
+  if (!(error instanceof EmbeddedPostgresError)) throw error;
+  console.error(error.message); // what to do, in one line
+  process.exit(1);
+});
 await prepareDatabase(database.url, logger);
 const db = createDb(database.url, { min: 0, max: 4 });
 // No job queue here: the worker's (async) projections are applied in the append's transaction.
@@ -163,20 +197,38 @@ const store = new EventStore(db, {
 let failed = false;
 try {
   switch (command) {
-    case 'migrate':
+    case 'migrate': {
       console.log('Database schema is up to date.');
+      // Here rather than in each API process: several starting at once on a new database
+      // would each create the administrator and print a password.
+      const admin = await ensureAdmin(
+        { db, store, jwtSecret: config.jwtSecret },
+        config.adminUsername,
+        config.adminPassword,
+      );
+      if (admin.generatedPassword)
+        console.log(
+          `Administrator created: username "${config.adminUsername}", password "${admin.generatedPassword}" (shown once; change it in Settings or with 'make admin-password')`,
+        );
       break;
+    }
     case 'seed': {
       const { seeded } = await seedDemoContent(store);
       console.log(seeded ? 'Demo content added.' : 'Demo content was already there.');
       break;
     }
     case 'rebuild-projections': {
-      const started = Date.now();
-      const { events } = await rebuildProjections(store, projections);
+      // Into fresh tables beside the live ones, which keep serving, then swapped in at once.
+      const started = performance.now();
+      const { events, tables, direct } = await rebuildProjections(store, projections, {
+        log: (line) => logger.info(line),
+      });
+      const ms = performance.now() - started;
       console.log(
-        `Replayed ${events} events through ${projections.length} projections in ${Date.now() - started} ms.`,
+        `Replayed ${events} events through ${projections.length} projections in ${ms.toFixed(0)} ms (${Math.round(events / (ms / 1000))} events/s); swapped in ${tables.length} tables.`,
       );
+      for (const { projection, reason } of direct)
+        console.log(`  ${projection}: applied through the database (${reason})`);
       break;
     }
     case 'admin-password':

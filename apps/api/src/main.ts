@@ -1,26 +1,36 @@
-// The API process on its own (docker-compose runs it this way, beside the worker).
-import { prepareDatabase, processLogger, resolveDatabase } from '@kw/composition';
-import { ConfigError, loadConfig } from '@kw/platform';
+// The API process on its own (`make api`, docker-compose's api services): serves the site and
+// the API from DATABASE_URL, which `make migrate` has brought up to date. Several can run side
+// by side on one database; `make run` starts one beside a worker.
+import { assertDatabaseReady, processLogger, waitForDatabase } from '@kw/composition';
+import { ConfigError, EmbeddedPostgresError, loadConfig } from '@kw/platform';
 import { startApi } from './server.ts';
 
 try {
   const config = loadConfig();
   const logger = processLogger(config, 'api');
-  const database = await resolveDatabase(config);
-  await prepareDatabase(database.url, logger);
-  const api = await startApi(config, database.url, logger);
+  if (!config.databaseUrl)
+    throw new ConfigError(
+      'DATABASE_URL: the API on its own needs it (make run starts the API with an embedded database)',
+    );
+  // Started while the database restarts (a container's): wait for it.
+  await waitForDatabase(config.databaseUrl, logger);
+  await assertDatabaseReady(config.databaseUrl);
+  const api = await startApi(config, config.databaseUrl, logger);
   logger.info(`API listening on ${config.publicUrl} (port ${api.port})`);
+  let stopping = false;
   const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
     await api.close();
-    await database.embedded?.stop();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 } catch (error) {
-  if (error instanceof ConfigError) {
+  // What a person must do, in one line, without a stack trace.
+  if (error instanceof ConfigError || error instanceof EmbeddedPostgresError) {
     console.error(error.message);
-    process.exit(2);
+    process.exit(error instanceof ConfigError ? 2 : 1);
   }
   throw error;
 }

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { SESSION_COOKIE } from '@kw/auth';
-import { applicationFieldsSchema, applicationIntakeSignalsSchema } from '@kw/careers/contract';
 import type { ServerModule } from '@kw/platform';
 import type { ApiErrorBody } from '@kw/platform/contract';
 import type { RouteDef, RouteDocs } from '@kw/platform/http';
@@ -40,58 +39,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameAsContract: Same<z.output<typeof apiErrorFields>, ApiErrorBody> = true;
 void sameAsContract;
 const apiErrorBodySchema = apiErrorFields.loose();
-
-/**
- * What the handlers read by themselves (uploads, hand-read query strings) or answer besides
- * JSON. Kept here until the modules give their RouteDefs a `docs` field, which wins.
- */
-export const READ_BY_HAND: Record<string, RouteDocs> = {
-  'POST /api/upload': {
-    summary: 'Upload a picture or file for the editors',
-    query: z.object({ kind: z.enum(['image']).optional() }),
-    multipart: z.object({ file: z.file().optional(), image: z.file().optional() }),
-    description:
-      "One file, in the field `file` or `image`; `kind=image` (the case study editor's) takes images only.",
-    response: { status: 201 },
-  },
-  'POST /api/media/upload': {
-    summary: 'Add a file to the media library',
-    multipart: z.object({ file: z.file() }),
-    response: { status: 201 },
-  },
-  'POST /api/jobs/:jobId/apply': {
-    summary: 'Apply for a job, with a résumé (PDF, DOC or DOCX)',
-    multipart: applicationFieldsSchema
-      .extend(applicationIntakeSignalsSchema.shape)
-      .extend({ resume: z.file() }),
-    response: {
-      status: 201,
-      json: z.object({ id: z.uuid(), message: z.string() }),
-    },
-  },
-  'GET /api/blog': {
-    query: z.object({ published: z.enum(['true', 'false']).optional() }),
-    description:
-      "Visitors get published posts; the administrator gets all unless `published=true`. The published list carries the list page's fields (id, slug, title, excerpt or its 200-character fallback, featuredImage, tags, categories, publishedAt), with an ETag; the administrator's whole list, whole posts.",
-  },
-  'GET /api/case-studies': {
-    query: z.object({ published: z.enum(['true', 'false']).optional() }),
-    description:
-      "Visitors get published case studies; the administrator gets all unless `published=true`. The published list carries the list page's fields (id, slug, title, excerpt or its 150-character fallback, featuredImage, clientName, industry, projectType, technologies, tags, createdAt), with an ETag; the administrator's whole list, whole case studies.",
-  },
-  'GET /api/newsletter/export': { response: { mediaType: 'text/csv' } },
-  'GET /newsletter/unsubscribe': {
-    summary: "The unsubscribe link's confirmation page",
-    query: z.object({ token: z.string() }),
-    response: { mediaType: 'text/html' },
-  },
-  'POST /newsletter/unsubscribe': {
-    summary:
-      'Unsubscribe (the confirmation form, or the one-click List-Unsubscribe-Post of RFC 8058)',
-    query: z.object({ token: z.string() }),
-    response: { mediaType: 'text/html' },
-  },
-};
 
 /** Routes the API answers outside the modules' route table (app.ts, site-files.ts, the docs). */
 export const APP_ROUTES: DocumentedRoute[] = [
@@ -254,7 +201,9 @@ function successResponse(docs: RouteDocs, components: Map<string, SchemaObject>)
 
 function operation(route: DocumentedRoute, tag: string, components: Map<string, SchemaObject>) {
   const key = `${route.method.toUpperCase()} ${route.path}`;
-  const docs: RouteDocs = { ...READ_BY_HAND[key], ...route.docs };
+  // Each module documents its own routes: what a handler reads by itself (an upload, a query
+  // string) or answers besides JSON is in the route's `docs`.
+  const docs: RouteDocs = route.docs ?? {};
   const parameters: ParameterObject[] = [];
 
   const paramSchema = route.params ? schemaOf(route.params, 'input', components) : undefined;

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'kw-run-'));
 const postmasterPid = path.join(dataDir, 'pg', 'postmaster.pid');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function launch(): Promise<{ child: ChildProcess; url: string }> {
+async function launch(
+  stderr: 'ignore' | 'pipe' = 'ignore',
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const { DATABASE_URL: _shared, ...env } = process.env; // its own embedded PostgreSQL
   const child = spawn(process.execPath, [launcher], {
@@ -27,7 +29,7 @@ async function launch(): Promise<{ child: ChildProcess; url: string }> {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', stderr],
   });
   return { child, url: `http://127.0.0.1:${port}` };
 }
@@ -59,4 +61,71 @@ describe('make run', () => {
     expect(await stop(second.child)).toBe(0);
     expect(existsSync(postmasterPid)).toBe(false);
   }, 90_000);
+});
+
+const healthy = (url: string) =>
+  eventually(async () => {
+    try {
+      return (await fetch(`${url}/api/health`)).ok;
+    } catch {
+      return false;
+    }
+  }, 60_000);
+
+/** The launcher's node children (the API and the worker), by process id. */
+const nodeChildren = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)])
+    .toString()
+    .split('\n')
+    .filter((line) => line.includes('main.ts'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
+    .sort();
+
+describe('make run supervises its embedded PostgreSQL', () => {
+  it('a killed postmaster is restarted; the API and the worker carry on without restarting', async () => {
+    const run = await launch();
+    try {
+      await healthy(run.url);
+      const children = nodeChildren(run.child.pid!);
+      expect(children).toHaveLength(2);
+      const postmaster = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
+      process.kill(postmaster, 'SIGKILL');
+      await eventually(async () => {
+        const pid = existsSync(postmasterPid)
+          ? Number(readFileSync(postmasterPid, 'utf8').split('\n')[0])
+          : 0;
+        return pid > 0 && pid !== postmaster;
+      }, 60_000);
+      await healthy(run.url);
+      const res = await fetch(`${run.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          firstName: 'Ann',
+          lastName: 'Lee',
+          email: 'ann@example.ca',
+          message: 'Sent after the database came back by itself.',
+        }),
+      });
+      expect(res.status).toBe(201);
+      expect(nodeChildren(run.child.pid!)).toEqual(children);
+
+      // A second launcher on the same DATA_DIR cannot have the database: one line, no stack.
+      const second = await launch('pipe');
+      let stderr = '';
+      second.child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) =>
+        second.child.once('exit', (c) => resolve(c)),
+      );
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        /^A PostgreSQL server \(process \d+\) is already running on \S+, left by an earlier run or used by another one: stop that run, or 'kill \d+', then start again\.$/,
+      );
+    } finally {
+      expect(await stop(run.child)).toBe(0);
+    }
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prepareDatabase, processLogger, projections, resolveDatabase } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
-import { ConfigError, createDb, EventStore, loadConfig } from '@kw/platform';
+import { ConfigError, createDb, EmbeddedPostgresError, EventStore, loadConfig } from '@kw/platform';
 import { announceDatabase } from './database-lock.ts';
 import { API_NODE_OPTIONS } from './node-options.ts';
 
@@ -30,7 +30,7 @@ let forget = () => {};
 // Signals are handled from the first moment, and a failed start-up stops what it started: a
 // Ctrl-C during start-up, or a failed migration, must not leave the embedded PostgreSQL running
 // on its own, or the next start finds the data directory in use.
-const database = resolveDatabase(config);
+const database = resolveDatabase(config, logger);
 
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
@@ -52,19 +52,25 @@ async function shutdown(code: number): Promise<void> {
 process.once('SIGINT', () => void shutdown(0));
 process.once('SIGTERM', () => void shutdown(0));
 
-function startChild(name: string, entry: string, env: NodeJS.ProcessEnv): void {
+/** Pauses before restarting a child that stopped; one that ran a minute starts from the first. */
+const CHILD_RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+function startChild(name: string, entry: string, env: NodeJS.ProcessEnv, failures = 0): void {
   if (stopping) return;
   const args = [
     ...(dev ? ['--watch', '--watch-preserve-output'] : []),
     fileURLToPath(new URL(entry, import.meta.url)),
   ];
+  const startedAt = Date.now();
   const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
   children.set(name, child);
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (stopping) return;
-    logger.error({ code, signal }, `${name} stopped unexpectedly; restarting in 1 s`);
-    setTimeout(() => startChild(name, entry, env), 1000);
+    const count = Date.now() - startedAt > 60_000 ? 0 : failures;
+    const wait = CHILD_RESTART_DELAYS_MS[Math.min(count, CHILD_RESTART_DELAYS_MS.length - 1)]!;
+    logger.error({ code, signal }, `${name} stopped unexpectedly; restarting in ${wait / 1000} s`);
+    setTimeout(() => startChild(name, entry, env, count + 1), wait);
   });
 }
 
@@ -117,6 +123,8 @@ async function start(): Promise<void> {
 
 await start().catch((error: unknown) => {
   if (stopping) return; // stopped by a signal mid-way: the database went away under it
-  logger.error(error, 'start-up failed');
+  // What a person must do, in one line, without a stack trace.
+  if (error instanceof EmbeddedPostgresError) console.error(error.message);
+  else logger.error(error, 'start-up failed');
   return shutdown(1);
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Config, Db, Logger } from '@kw/platform';
+import { type Config, type Db, isDatabaseUnavailable, type Logger } from '@kw/platform';
 import { PUBLIC_PAGE_PATHS } from '@kw/site';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ContentFreshness, Dependency } from './freshness.ts';
@@ -100,6 +100,7 @@ function pageData(services: RenderServices) {
   const freshness: ContentFreshness | undefined = services.cache?.freshness;
   const dependencies: Dependency[] = [];
   let failed = false;
+  let unavailable: unknown;
   const serverQuery = async (url: string): Promise<ServerQueryResult> => {
     const read = publicRead(url);
     if (!read) {
@@ -119,11 +120,15 @@ function pageData(services: RenderServices) {
         : { error: { status: result.status, data: result.data } };
     } catch (error) {
       failed = true;
+      if (isDatabaseUnavailable(error)) {
+        unavailable = error;
+        return { error: { status: 503, data: { message: 'The database is unavailable' } } };
+      }
       services.logger.error({ err: error, url }, 'the renderer could not read its data');
       return { error: { status: 500, data: { message: 'Internal server error' } } };
     }
   };
-  return { serverQuery, dependencies, failed: () => failed };
+  return { serverQuery, dependencies, failed: () => failed, unavailable: () => unavailable };
 }
 
 /** Renders one path; a page that read all its data and answers 200 may be kept. */
@@ -149,6 +154,9 @@ async function renderPath(
   });
   if (result.redirect)
     return { cacheable: false, status: result.status, html: '', redirect: result.redirect };
+  // A page that could not tell what to answer while the database is away (a post: found or
+  // not?) is the error handler's 'Back in a moment' with Retry-After, not a 404 or a 500.
+  if (result.status !== 200 && data.unavailable() !== undefined) throw data.unavailable();
   const html = composePage(template, result);
   if (result.status !== 200 || data.failed())
     return { cacheable: false, status: result.status, html };

@@ -1,18 +1,22 @@
-// The worker process on its own (docker-compose runs it beside the API).
-
-import { processLogger } from '@kw/composition';
+// The worker process on its own (`make worker`, docker-compose's worker services): runs the
+// jobs of DATABASE_URL, which `make migrate` has brought up to date. Several can run side by
+// side on one database: each job is claimed by one of them.
+import { assertDatabaseReady, processLogger } from '@kw/composition';
 import { ConfigError, loadConfig } from '@kw/platform';
+import { describeVisitor } from '@kw/platform/visitor-insight';
 import { startWorker } from './worker.ts';
 
 try {
   const config = loadConfig();
   const logger = processLogger(config, 'worker');
-  if (!config.databaseUrl) {
-    console.error(
+  if (!config.databaseUrl)
+    throw new ConfigError(
       'DATABASE_URL: the worker needs it (make run starts the worker with the embedded database)',
     );
-    process.exit(2);
-  }
+  await assertDatabaseReady(config.databaseUrl);
+  // The visitor lookups' data (geoip-lite, read synchronously when first used) loaded now,
+  // before any job: not in the middle of the first enquiry's enrichment.
+  await describeVisitor('', '127.0.0.1');
   const worker = await startWorker(config, config.databaseUrl, logger);
   logger.info('worker started');
   let stopping = false;

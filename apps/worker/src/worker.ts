@@ -6,12 +6,39 @@ import {
   createMailer,
   type EventHandler,
   type EventJob,
+  type Job,
+  type JobResult,
   type Logger,
+  type StoredEvent,
   type WorkerContext,
+  type WorkOptions,
 } from '@kw/platform';
 import { mailFrom } from '@kw/site';
 
 export const HEARTBEAT_INTERVAL_MS = 5_000;
+
+/**
+ * How each queue is worked. A burst drains in batches: one fetch claims up to `batchSize` jobs,
+ * whose events are read in one query and handled side by side (JOBS_AT_ONCE at a time), and
+ * while fetches come back full the next one follows at once (`burstWhenBatchFull`). Two such
+ * loops per queue, so one slow job (an SMTP server taking its time) does not hold the rest of
+ * the queue back. An idle
+ * worker is woken by LISTEN/NOTIFY when a job is created (queues have `notify: true`) and, if a
+ * notification arrives while a batch is in hand, fetches again as soon as it ends. Polling is
+ * the backstop: for a lost notification connection, and for jobs coming back to be retried
+ * (pg-boss sends no notification for those, such as the jobs of a worker that died).
+ */
+export const WORK_OPTIONS = {
+  batchSize: 25,
+  localConcurrency: 2,
+  burstWhenBatchFull: true,
+  pollingIntervalSeconds: 2,
+  notifyPollingIntervalSeconds: 5,
+  perJobResults: true,
+} as const satisfies WorkOptions;
+
+/** Jobs of one batch handled side by side: as many as the worker has database connections. */
+export const JOBS_AT_ONCE = 10;
 
 /** Every job the worker runs: the modules' handlers and the async projections. */
 export function allHandlers(): EventHandler[] {
@@ -36,22 +63,11 @@ export async function startWorker(
     mailDir: config.mailDir,
   });
   const context: WorkerContext = { config, db: runtime.db, store: runtime.store, logger, mailer };
-
   for (const handler of handlers) {
-    await runtime.boss.work<EventJob>(
+    await runtime.boss.work<EventJob, unknown, typeof WORK_OPTIONS>(
       handler.queue,
-      { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, batchSize: 1 },
-      async ([job]) => {
-        if (!job) return;
-        const event = await runtime.store.readEvent(job.data.position);
-        if (!event) throw new Error(`Event ${job.data.position} not found for job ${job.id}`);
-        const started = Date.now();
-        await handler.handle(event, context);
-        logger.debug(
-          { queue: handler.queue, position: event.position, ms: Date.now() - started },
-          'job done',
-        );
-      },
+      WORK_OPTIONS,
+      async (jobs) => runBatch(handler, jobs, context),
     );
   }
 
@@ -75,8 +91,89 @@ export async function startWorker(
     context,
     async stop() {
       clearInterval(timer);
-      // Graceful: the job in hand finishes before the connections close.
+      // Graceful: the batches in hand finish before the connections close.
       await runtime.close();
     },
   };
+}
+
+/**
+ * One batch of a queue's jobs: their events read in one query, then the handler's batch form
+ * (all or nothing) when it has one, else each job on its own, side by side. Each job settles
+ * on its own: one that fails is retried (then dead-lettered) alone.
+ */
+async function runBatch(
+  handler: EventHandler,
+  jobs: Job<EventJob>[],
+  context: WorkerContext,
+): Promise<JobResult[]> {
+  const { store, logger } = context;
+  const events = new Map<number, StoredEvent>(
+    (await store.readEvents(jobs.map((job) => job.data.position))).map((e) => [e.position, e]),
+  );
+  const missing = (job: Job<EventJob>) =>
+    new Error(`Event ${job.data.position} not found for job ${job.id}`);
+  const failed = (job: Job<EventJob>, error: unknown): JobResult => {
+    logger.warn(
+      { err: error, queue: handler.queue, position: job.data.position, job: job.id },
+      'job failed; pg-boss retries it',
+    );
+    const message = error instanceof Error ? error.message : String(error);
+    return { id: job.id, status: 'failed', output: { message } };
+  };
+
+  if (handler.handleBatch && jobs.length > 1) {
+    const found = jobs.filter((job) => events.has(job.data.position));
+    const positions = [...new Set(found.map((job) => job.data.position))].sort((a, b) => a - b);
+    try {
+      const started = Date.now();
+      await handler.handleBatch(
+        positions.map((p) => events.get(p)!),
+        context,
+      );
+      logger.debug(
+        { queue: handler.queue, jobs: found.length, ms: Date.now() - started },
+        'batch done',
+      );
+      return jobs.map((job) =>
+        events.has(job.data.position)
+          ? { id: job.id, status: 'completed' }
+          : failed(job, missing(job)),
+      );
+    } catch (error) {
+      logger.debug(
+        { err: error, queue: handler.queue },
+        'batch failed; running its jobs one by one',
+      );
+    }
+  }
+
+  const run = async (job: Job<EventJob>): Promise<JobResult> => {
+    const event = events.get(job.data.position);
+    try {
+      if (!event) throw missing(job);
+      const started = Date.now();
+      await handler.handle(event, context);
+      logger.debug(
+        { queue: handler.queue, position: event.position, ms: Date.now() - started },
+        'job done',
+      );
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      return failed(job, error);
+    }
+  };
+  // A few side by side: enough to keep the database busy, not so many that they queue for
+  // its connections or retry each other's appends to a shared stream.
+  const results: JobResult[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(JOBS_AT_ONCE, jobs.length) }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        results[i] = await run(jobs[i]!);
+      }
+    }),
+  );
+  return results;
 }

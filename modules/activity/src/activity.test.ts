@@ -1,12 +1,22 @@
-import { projections } from '@kw/api/modules';
+import { projections } from '@kw/composition';
 import { rebuildProjections } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { relativeTime } from './contract.ts';
-import { describeActivity } from './describe.ts';
+import type { NewActivityEvent } from './events.ts';
+import { describeActivity } from './feed.ts';
 import { activityProjection } from './projection.ts';
 import { dailyActivity } from './queries.ts';
+import {
+  applicationSubmitted,
+  caseStudyCreated,
+  contactReceived,
+  jobContent,
+  pageViewed,
+  postCreated,
+  subscriberJoined,
+} from './test-fixtures.ts';
 
 let app: TestApp;
 let token: string;
@@ -16,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const append = (stream: string, type: string, data: unknown) =>
-  app.api.runtime.store.append(stream, 'any', [{ type, data }], { metadata: { actor: 'test' } });
+const append = (stream: string, event: NewActivityEvent) =>
+  app.api.runtime.store.append(stream, 'any', [event], { metadata: { actor: 'test' } });
 
 /** Every queued job done: the worker is slow to start on a loaded machine. */
 const drained = () =>
@@ -39,82 +49,35 @@ describe('recent activity, built by the worker', () => {
   it('shows each kind of business event with its title, icon and colour, newest first', {
     timeout: 120_000,
   }, async () => {
-    // Events other modules emit, appended directly: the feed knows them by type name.
+    // Events other modules emit, appended directly: the feed reads them by their catalogues.
     const POST = '00000000-0000-4000-8000-0000000000d1';
-    await append(`post:${POST}`, 'PostCreated', {
-      postId: POST,
-      title: 'Five AI wins for bakeries',
-      slug: 'five-ai-wins-for-bakeries',
-      content: 'Text',
-      excerpt: '',
-      featuredImage: '',
-      tags: [],
-      categories: [],
-      seoTitle: '',
-      seoDescription: '',
-      readTime: '',
-      publishedAt: null,
-    });
-    await append(`post:${POST}`, 'PostPublished', {
-      postId: POST,
-      publishedAt: new Date().toISOString(),
+    await append(`post:${POST}`, postCreated(POST, 'Five AI wins for bakeries'));
+    await append(`post:${POST}`, {
+      type: 'PostPublished',
+      data: { postId: POST, publishedAt: new Date().toISOString() },
     });
     const CASE = '00000000-0000-4000-8000-0000000000e1';
-    await append(`case-study:${CASE}`, 'CaseStudyCreated', {
-      caseStudyId: CASE,
-      title: 'Quoting in minutes',
-      slug: 'quoting-in-minutes',
-      content: '<p>Text</p>',
-      excerpt: '',
-      featuredImage: '',
-      clientName: '',
-      industry: '',
-      projectType: '',
-      results: '',
-      technologies: [],
-      tags: [],
-      seoTitle: '',
-      seoDescription: '',
+    await append(`case-study:${CASE}`, caseStudyCreated(CASE, 'Quoting in minutes'));
+    await append(`case-study:${CASE}`, {
+      type: 'CaseStudyPublished',
+      data: { caseStudyId: CASE },
     });
-    await append(`case-study:${CASE}`, 'CaseStudyPublished', { caseStudyId: CASE });
     // Some carry only ids: the title and the name come from the stream's earlier events.
     const JOB = '00000000-0000-4000-8000-00000000a001';
-    await append(`job:${JOB}`, 'JobCreated', {
-      jobId: JOB,
-      title: 'Senior Developer',
-      description: '<p>Build things.</p>',
-      categoryId: null,
-      location: 'Waterloo',
-      employmentType: 'full-time',
-      salaryRange: '',
-      experienceLevel: 'senior',
-      requirements: '',
-      responsibilities: '',
-      benefits: '',
-    });
-    await append(`job:${JOB}`, 'JobPublished', { jobId: JOB });
-    const application = (applicationId: string, firstName: string, lastName: string) => ({
-      applicationId,
-      jobId: JOB,
-      jobTitle: 'Senior Developer',
-      firstName,
-      lastName,
-      email: `${firstName.toLowerCase()}@example.ca`,
-      phone: '',
-      coverLetter: '',
-      resumeFilename: `${applicationId}.pdf`,
-      resumeOriginalName: 'r.pdf',
-      resumeMimeType: 'application/pdf',
-      resumeSize: 1,
-      ipAddress: '',
-      userAgent: '',
-    });
+    await append(`job:${JOB}`, { type: 'JobCreated', data: jobContent(JOB, 'Senior Developer') });
+    await append(`job:${JOB}`, { type: 'JobPublished', data: { jobId: JOB } });
     const A1 = '00000000-0000-4000-8000-0000000000b1';
     const A2 = '00000000-0000-4000-8000-0000000000b2';
-    await append(`application:${A1}`, 'ApplicationSubmitted', application(A1, 'Grace', 'Hopper'));
-    await append(`application:${A2}`, 'ApplicationSubmitted', application(A2, 'Alan', 'Turing'));
-    await append(`application:${A2}`, 'ApplicationRejected', { applicationId: A2, notes: '' });
-    await append('admin:admin', 'AdminPasswordChanged', { username: 'admin', via: 'settings' });
+    await append(`application:${A1}`, applicationSubmitted(A1, JOB, 'Grace', 'Hopper'));
+    await append(`application:${A2}`, applicationSubmitted(A2, JOB, 'Alan', 'Turing'));
+    await append(`application:${A2}`, {
+      type: 'ApplicationRejected',
+      data: { applicationId: A2, notes: '' },
+    });
+    await append('admin:admin', {
+      type: 'AdminPasswordChanged',
+      data: { username: 'admin', via: 'settings' },
+    });
     // And through the public API.
     const contact = await app.fetch('/api/contact', {
       method: 'POST',
@@ -136,38 +99,20 @@ describe('recent activity, built by the worker', () => {
     const res = await app.fetch('/api/admin/recent-activity', { token });
     expect(res.status).toBe(200);
     const items = await res.json();
-    const byTitle = Object.fromEntries(items.map((i: { title: string }) => [i.title, i]));
-    expect(byTitle['Blog post published: Five AI wins for bakeries']).toMatchObject({
-      icon: 'FileText',
-      color: 'blue',
-    });
-    expect(byTitle['Case study published: Quoting in minutes']).toMatchObject({
-      icon: 'BookOpen',
-      color: 'purple',
-    });
-    expect(byTitle['Job published: Senior Developer']).toMatchObject({
-      icon: 'Briefcase',
-      color: 'blue',
-    });
-    expect(byTitle['New job application: Grace Hopper for Senior Developer']).toMatchObject({
-      icon: 'Briefcase',
-      color: 'indigo',
-    });
-    expect(byTitle['Application rejected: Alan Turing']).toMatchObject({
-      icon: 'Briefcase',
-      color: 'gray',
-    });
-    expect(byTitle['Administrator password changed']).toMatchObject({
-      icon: 'FileText',
-      color: 'gray',
-    });
-    expect(byTitle['New contact submission: Ann Lee']).toMatchObject({
-      icon: 'Mail',
-      color: 'green',
-    });
-    expect(byTitle['New newsletter subscriber: reader@example.ca']).toMatchObject({
-      icon: 'Users',
-      color: 'orange',
+    type Item = { title: string; icon: string; color: string };
+    const lines = Object.fromEntries(
+      items.map((i: Item) => [i.title, `${i.icon} ${i.color}`] as const),
+    );
+    expect(lines).toEqual({
+      'Blog post published: Five AI wins for bakeries': 'FileText blue',
+      'Case study published: Quoting in minutes': 'BookOpen purple',
+      'Job published: Senior Developer': 'Briefcase blue',
+      'New job application: Grace Hopper for Senior Developer': 'Briefcase indigo',
+      'New job application: Alan Turing for Senior Developer': 'Briefcase indigo',
+      'Application rejected: Alan Turing': 'Briefcase gray',
+      'Administrator password changed': 'FileText gray',
+      'New contact submission: Ann Lee': 'Mail green',
+      'New newsletter subscriber: reader@example.ca': 'Users orange',
     });
     const times = items.map((i: { timestamp: string }) => new Date(i.timestamp).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -271,16 +216,7 @@ describe('recent activity, built by the worker', () => {
       ]),
     );
     // Wait for the worker to finish every queued job before comparing.
-    await eventually(
-      async () => {
-        const row = await app.db.raw(
-          "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
-        );
-        return row.rows[0].n === 0;
-      },
-      30_000,
-      100,
-    );
+    await drained();
     const snapshot = async () => {
       const out: Record<string, unknown[]> = {};
       for (const table of tables) out[table] = await app.db(table).select('*').orderByRaw('1');
@@ -298,69 +234,27 @@ describe("daily counts for the 30-day chart, on Toronto's calendar", () => {
     const fresh = await startTestApp();
     try {
       const store = fresh.api.runtime.store;
-      const at = async (stream: string, type: string, data: unknown, when: string) => {
-        const [event] = await store.append(stream, 'any', [{ type, data }], {
+      const at = async (stream: string, event: NewActivityEvent, when: string) => {
+        const [stored] = await store.append(stream, 'any', [event], {
           metadata: { actor: 'test' },
         });
-        await fresh.db('events').where({ position: event!.position }).update({ occurred_at: when });
-      };
-      const view = {
-        path: '/',
-        referrer: '',
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-        userAgent: '',
-        ipAddress: '',
+        await fresh
+          .db('events')
+          .where({ position: stored!.position })
+          .update({ occurred_at: when });
       };
       // Now: Saturday 21 November 2026, 23:59 in Toronto (Sunday already in UTC).
       const now = new Date('2026-11-22T04:59:00Z');
-      await at('analytics:1', 'PageViewed', view, '2026-11-22T04:30:00Z'); // Sat 23:30: today
-      await at('analytics:2', 'PageViewed', view, '2026-11-21T05:00:00Z'); // Sat 00:00: today
-      await at('analytics:3', 'PageViewed', view, '2026-11-21T04:59:59Z'); // Fri 23:59:59
-      const contact = (id: string) => ({
-        submissionId: id,
-        firstName: 'A',
-        lastName: 'B',
-        email: 'a@b.ca',
-        phone: '',
-        company: '',
-        service: '',
-        message: 'A message of some length',
-        subscribeNewsletter: false,
-        ipAddress: '',
-        userAgent: '',
-        referer: '',
-      });
-      const subscriber = (id: string, email: string) => ({
-        subscriberId: id,
-        email,
-        firstName: null,
-        lastName: null,
-        source: 'website',
-        ipAddress: '',
-        userAgent: '',
-        referer: '',
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-      });
+      await at('analytics:1', pageViewed(), '2026-11-22T04:30:00Z'); // Sat 23:30: today
+      await at('analytics:2', pageViewed(), '2026-11-21T05:00:00Z'); // Sat 00:00: today
+      await at('analytics:3', pageViewed(), '2026-11-21T04:59:59Z'); // Fri 23:59:59
       const S1 = '00000000-0000-4000-8000-0000000000a1';
       const S2 = '00000000-0000-4000-8000-0000000000a2';
       const C1 = '00000000-0000-4000-8000-0000000000c1';
-      await at(`contact:${C1}`, 'ContactReceived', contact(C1), '2026-11-21T12:00:00Z');
-      await at(
-        `subscriber:${S1}`,
-        'SubscriberJoined',
-        subscriber(S1, 'a@b.ca'),
-        '2026-10-23T04:00:00Z',
-      ); // Oct 23 00:00 EDT: day 1 of 30
-      await at(
-        `subscriber:${S2}`,
-        'SubscriberJoined',
-        subscriber(S2, 'c@d.ca'),
-        '2026-10-23T03:59:00Z',
-      ); // Oct 22: outside
+      await at(`contact:${C1}`, contactReceived(C1), '2026-11-21T12:00:00Z');
+      // Oct 23 00:00 EDT: day 1 of 30; a minute before: outside.
+      await at(`subscriber:${S1}`, subscriberJoined(S1, 'a@b.ca'), '2026-10-23T04:00:00Z');
+      await at(`subscriber:${S2}`, subscriberJoined(S2, 'c@d.ca'), '2026-10-23T03:59:00Z');
       await rebuildProjections(store, [activityProjection]);
       const days = await dailyActivity(fresh.db, 30, now);
       expect(days).toHaveLength(30);

@@ -1,8 +1,7 @@
 import type { Db } from '@kw/platform';
+import { BUSINESS_TIME_ZONE } from '@kw/site';
 import type { DailyActivity, RecentActivityItem } from './contract.ts';
 import { DAILY_ACTIVITY_EVENTS, RECENT_ACTIVITY } from './projection.ts';
-
-export const BUSINESS_TIME_ZONE = 'America/Toronto';
 
 export async function recentActivity(db: Db, limit = 20): Promise<RecentActivityItem[]> {
   const rows = await db(RECENT_ACTIVITY)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordHit } from './commands.ts';
 import { analyticsEventRequestSchema } from './contract.ts';
+import { analyticsEvents } from './events.ts';
 
 const visitor = { ip: '24.114.0.1', userAgent: 'UA', referer: '' };
 const hit = (value: unknown) => analyticsEventRequestSchema.parse(value);
@@ -53,5 +54,15 @@ describe('recording a tracker hit', () => {
     expect(
       recordHit(hit({ kind: 'event', category: 'x', action: 'y', path: '/admin/jobs' }), visitor),
     ).toEqual([]);
+  });
+
+  it('records only events its catalogue parses, as they were decided', () => {
+    const decided = [
+      ...recordHit(hit({ kind: 'page_view', path: '/', utmSource: 'news' }), visitor),
+      ...recordHit(hit({ kind: 'event', category: 'a', action: 'b', path: '/' }), visitor),
+    ];
+    expect(decided.map((e) => e.type)).toEqual(['PageViewed', 'AnalyticsEventRecorded']);
+    for (const event of decided)
+      expect(analyticsEvents.schemas[event.type].parse(event.data)).toEqual(event.data);
   });
 });

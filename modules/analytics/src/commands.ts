@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { commandHandler, type EventMetadata, type EventStore } from '@kw/platform';
 import type { Visitor } from '@kw/platform/http';
 import type { z } from 'zod';
 import type { analyticsEventRequestSchema } from './contract.ts';
-import type { AnalyticsEvent } from './events.ts';
+import { type AnalyticsEvent, analyticsEvents, analyticsStream } from './events.ts';
 
 type Hit = z.output<typeof analyticsEventRequestSchema>;
 
@@ -36,4 +38,25 @@ export function recordHit(hit: Hit, visitor: Visitor): AnalyticsEvent[] {
       },
     },
   ];
+}
+
+// A hit is a stream of its own that nothing reads back: no state to fold.
+export const analyticsDecider = {
+  events: analyticsEvents,
+  initialState: () => null,
+  evolve: () => null,
+};
+export const handleAnalytics = commandHandler(analyticsDecider);
+
+/** Records a tracker hit in a new stream (`analytics:<random id>`), or nothing for an admin path. */
+export function recordTrackerHit(
+  store: EventStore,
+  hit: Hit,
+  visitor: Visitor,
+  metadata: EventMetadata,
+) {
+  return handleAnalytics(store, analyticsStream(randomUUID()), () => recordHit(hit, visitor), {
+    metadata,
+    newStream: true,
+  });
 }

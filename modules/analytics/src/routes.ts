@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { noContent, type RouteDef, route } from '@kw/platform/http';
-import { recordHit } from './commands.ts';
+import { recordTrackerHit } from './commands.ts';
 import { analyticsEventRequestSchema } from './contract.ts';
-import { analyticsStream } from './events.ts';
 
 export const ANALYTICS_RATE_LIMIT = {
   windowMs: 60_000,
@@ -18,10 +16,7 @@ export const analyticsRoutes: RouteDef[] = [
     body: analyticsEventRequestSchema,
     rateLimit: ANALYTICS_RATE_LIMIT,
     async handler({ body, services, metadata, visitor }) {
-      const events = recordHit(body, visitor);
-      if (events.length) {
-        await services.store.append(analyticsStream(randomUUID()), 0, events, { metadata });
-      }
+      await recordTrackerHit(services.store, body, visitor, metadata);
       return noContent();
     },
   }),

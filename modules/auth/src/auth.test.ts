@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 import { login as logIn, THROTTLE } from './service.ts';
 import { SESSION_COOKIE } from './session.ts';
+import { requestFrom } from './testing.ts';
+import { admitLogin } from './throttle.ts';
+import { withCounters } from './throttle-store.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -9,12 +13,26 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-// Each test logs in from its own address, so the per-IP throttle of one does not touch another.
+// Each test signs in from loopback addresses of its own (127.0.0.2 …, real client addresses,
+// no forged header), so the per-address counters of one test do not touch another.
 let nextIp = 10;
-const fromNewIp = () => ({ 'x-forwarded-for': `203.0.113.${nextIp++}` });
+const newIp = () => `127.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 2}`;
 
-const login = (body: unknown, headers: Record<string, string> = fromNewIp()) =>
-  app.fetch('/api/auth/login', { method: 'POST', json: body, headers });
+const login = (body: unknown, ip: string = newIp()) =>
+  requestFrom(ip, `${app.url}/api/auth/login`, { json: body });
+
+const sameHash = async (username: string) =>
+  app.db('admin_credentials').insert({
+    username,
+    password_hash: (await app.db('admin_credentials').where({ username: 'admin' }).first())
+      .password_hash,
+  });
+const authDeps = () => ({
+  db: app.db,
+  store: app.api.runtime.store,
+  jwtSecret: app.config.jwtSecret,
+  dataKey: app.config.dataKey,
+});
 
 describe('POST /api/auth/login', () => {
   it('given the right credentials, returns a token and sets an httpOnly SameSite cookie', async () => {
@@ -62,47 +80,117 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('login throttling', () => {
-  it('after 5 failures for one username within 15 minutes, answers 429 with a retry time, even to the right password', async () => {
-    const username = 'throttled-user';
-    await app.db('admin_credentials').insert({
-      username,
-      password_hash: (await app.db('admin_credentials').first()).password_hash,
+/**
+ * Counts `n` failed attempts as sign-in counts them (admitted, then not given back), without
+ * waiting for as many argon2 checks: what the tests below check is the counting.
+ */
+async function countFailures(username: string, ip: string, n: number, now = new Date()) {
+  const keys = {
+    pair: `pair:${username}|${ip}`,
+    address: `address:${ip}`,
+    account: `account:${username}`,
+  };
+  for (let i = 0; i < n; i++) {
+    const admitted = await withCounters(app.db, keys, now, (counters) => {
+      const decided = admitLogin(counters, now, { withCode: false });
+      return {
+        result: decided.admitted,
+        ...(decided.admitted ? { counters: decided.counters } : {}),
+      };
     });
-    for (let i = 0; i < 5; i++)
-      expect((await login({ username, password: `wrong-${i}` })).status).toBe(401);
-    const res = await login({ username, password: TEST_ADMIN.password });
-    expect(res.status).toBe(429);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect((await res.json()).message).toMatch(
-      /Too many failed login attempts\. Please try again in 15 minutes\./,
+    if (!admitted) throw new Error(`attempt ${i + 1} of ${username} from ${ip} was refused`);
+  }
+}
+
+describe('login throttling', () => {
+  it('failures from another address never lock the owner out: the right password from an address that is not throttled signs in', async () => {
+    const username = 'owner-one';
+    await sameHash(username);
+    // Anyone can make five wrong guesses from one address, and more are refused …
+    for (let i = 0; i < 7; i++)
+      expect((await login({ username, password: `wrong-${i}` }, '127.0.0.2')).status).toBe(
+        i < THROTTLE.maxFailures ? 401 : 429,
+      );
+    // … and guesses counted from a few more addresses change nothing for the owner:
+    for (const ip of ['127.0.1.2', '127.0.1.3', '127.0.1.4']) await countFailures(username, ip, 5);
+    const owner = await login({ username, password: TEST_ADMIN.password }, '127.0.0.3');
+    expect(owner.status).toBe(200);
+    expect((await owner.json()).token.split('.')).toHaveLength(3);
+    // The guessing address stays refused, for this name even with the right password.
+    const guesser = await login({ username, password: TEST_ADMIN.password }, '127.0.0.2');
+    expect(guesser.status).toBe(429);
+    expect(Number(guesser.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect((await guesser.json()).message).toMatch(
+      /^Too many failed login attempts\. Please try again in 15 minutes\.$/,
     );
-    // Another username from another address is not affected.
+  });
+
+  it('one address gets 5 tries per username; it may still sign in to another name until 20 tries in all', async () => {
+    const ip = '127.0.2.2';
+    await sameHash('second-name');
+    await countFailures('first-name', ip, 5);
+    expect((await login({ username: 'first-name', password: 'x' }, ip)).status).toBe(429);
+    // Another username from the same address is still admitted …
+    expect(
+      (await login({ username: 'second-name', password: TEST_ADMIN.password }, ip)).status,
+    ).toBe(200);
+    // … until the address has tried 20 times, whatever the names.
+    for (let i = 0; i < 15; i++) await countFailures(`guess${i}`, ip, 1);
+    expect(
+      (await login({ username: 'second-name', password: TEST_ADMIN.password }, ip)).status,
+    ).toBe(429);
     expect((await login(TEST_ADMIN)).status).toBe(200);
   });
 
-  it('after 5 failures from one IP, that IP is refused for any username', async () => {
-    const ip = { 'x-forwarded-for': '198.51.100.7' };
-    for (let i = 0; i < 5; i++)
-      expect((await login({ username: `guess${i}`, password: 'x' }, ip)).status).toBe(401);
-    expect((await login(TEST_ADMIN, ip)).status).toBe(429);
-    expect((await login(TEST_ADMIN)).status).toBe(200);
+  it('40 wrong passwords at the same moment: the attempt is counted before the check, so at most 5 reach argon2', async () => {
+    const username = 'raced-user';
+    await sameHash(username);
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          login({ username, password: `parallel-${i}` }, '127.0.3.2'),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.maxFailures);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40 - THROTTLE.maxFailures);
+      expect(verify).toHaveBeenCalledTimes(THROTTLE.maxFailures);
+    } finally {
+      verify.mockRestore();
+    }
+    const recorded = await app
+      .db('events')
+      .where({ type: 'AdminLoginFailed' })
+      .whereRaw("data->>'username' = ?", [username]);
+    expect(recorded).toHaveLength(THROTTLE.maxFailures);
+  });
+
+  it('an unknown name and a wrong password are counted and refused alike', async () => {
+    const ip = '127.0.4.2';
+    await countFailures('nobody-here', ip, 4);
+    await countFailures('admin', ip, 4);
+    for (const expected of [401, 429]) {
+      const unknown = await login({ username: 'nobody-here', password: 'x' }, ip);
+      const wrong = await login({ username: 'admin', password: 'nope' }, ip);
+      expect(unknown.status).toBe(expected);
+      expect(wrong.status).toBe(expected);
+      expect(await unknown.json()).toEqual(await wrong.json());
+    }
   });
 });
 
 describe('the throttle keeps its own clock', () => {
+  const visitor = (ip: string) => ({ ip, userAgent: 'UA', referer: '' });
+  const attemptAs = (username: string, ip: string) => (password: string, now: Date) =>
+    logIn(authDeps(), { username, password }, visitor(ip), { actor: 'visitor' }, now);
+  const start = new Date();
+  const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+
   it('5 failures lock the username and the address for 15 minutes from the first of them, then no longer', async () => {
     const username = 'clock-user';
-    await app.db('admin_credentials').insert({
-      username,
-      password_hash: (await app.db('admin_credentials').first()).password_hash,
-    });
-    const deps = { db: app.db, store: app.api.runtime.store, jwtSecret: app.config.jwtSecret };
-    const visitor = { ip: '198.51.100.50', userAgent: 'UA', referer: '' };
-    const attempt = (password: string, now: Date) =>
-      logIn(deps, { username, password }, visitor, { actor: 'visitor' }, now);
-    const start = new Date();
-    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    await sameHash(username);
+    const attempt = attemptAs(username, '198.51.100.50');
     for (let i = 0; i < THROTTLE.maxFailures; i++)
       await expect(attempt(`wrong-${i}`, start)).rejects.toMatchObject({ status: 401 });
 
@@ -117,6 +205,64 @@ describe('the throttle keeps its own clock', () => {
     });
     // Fifteen and a half minutes on, the failures are out of the window.
     expect((await attempt(TEST_ADMIN.password, minutes(15.5))).username).toBe(username);
+  });
+
+  it('each lockout in a row waits twice as long: 15, 30, 60 minutes, 2 hours …; a sign-in starts afresh', async () => {
+    const username = 'growing-user';
+    const ip = '198.51.100.51';
+    await sameHash(username);
+    const attempt = attemptAs(username, ip);
+    const refusedIn = (at: Date, wait: string) =>
+      expect(attempt(TEST_ADMIN.password, at)).rejects.toMatchObject({
+        status: 429,
+        message: `Too many failed login attempts. Please try again in ${wait}.`,
+      });
+    await countFailures(username, ip, 5, start);
+    await refusedIn(minutes(1), '14 minutes');
+    await countFailures(username, ip, 5, minutes(15));
+    await refusedIn(minutes(16), '29 minutes');
+    await refusedIn(minutes(44.5), '1 minute');
+    await countFailures(username, ip, 5, minutes(45));
+    await refusedIn(minutes(46), '59 minutes');
+    await countFailures(username, ip, 5, minutes(105));
+    await refusedIn(minutes(106), '2 hours');
+    // The right password after the wait signs in, and the lockouts are forgotten.
+    expect((await attempt(TEST_ADMIN.password, minutes(225))).username).toBe(username);
+    await countFailures(username, ip, 5, minutes(226));
+    await refusedIn(minutes(227), '14 minutes');
+  });
+
+  it('at most 100 password checks an hour per account, from every address; past it, the password alone waits', async () => {
+    const username = 'capped-user';
+    await sameHash(username);
+    // 100 guesses from 20 addresses, 5 each, within the hour.
+    for (let a = 0; a < 20; a++)
+      await countFailures(username, `198.51.101.${a + 1}`, 5, minutes(a));
+    const owner = attemptAs(username, '198.51.102.1');
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      // The first guess was at minute 0: the cap frees at minute 60.
+      await expect(owner(TEST_ADMIN.password, minutes(30))).rejects.toMatchObject({
+        status: 429,
+        message:
+          'Too many failed sign-ins for this account. Enter your authentication code with your password, or try again in 30 minutes.',
+        details: { secondFactor: 'required' },
+      });
+      // A code that is not right never reaches the password check.
+      await expect(
+        logIn(
+          authDeps(),
+          { username, password: TEST_ADMIN.password, code: '123456' },
+          visitor('198.51.102.2'),
+          { actor: 'visitor' },
+          minutes(31),
+        ),
+      ).rejects.toMatchObject({ status: 401, message: 'Invalid username, password or code.' });
+      expect(verify).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+    }
+    expect((await owner(TEST_ADMIN.password, minutes(61))).username).toBe(username);
   });
 });
 

@@ -3,9 +3,15 @@ import {
   adminAccountDecider,
   changeAdminPassword,
   createAdminAccount,
+  disableTwoFactor,
+  enableTwoFactor,
+  endEverySession,
+  endSession,
   recordLoginAttempt,
+  startSession,
+  useRecoveryCode,
 } from './commands.ts';
-import type { AuthEvent } from './events.ts';
+import { type AuthEvent, authEvents } from './events.ts';
 
 const visitor = { ip: '203.0.113.5', userAgent: 'UA', referer: '' };
 const fold = (history: AuthEvent[]) =>
@@ -45,5 +51,99 @@ describe('the administrator account', () => {
       ...changeAdminPassword('admin', 'settings'),
     ];
     expect(fold(history)).toEqual({ created: true, passwordChanges: 2 });
+  });
+});
+
+describe('two-factor sign-in and sessions', () => {
+  const sessionId = '00000000-0000-4000-8000-00000000000a';
+
+  it('when a sign-in completes with a code or a recovery code, then AdminLoggedIn says which; a wrong code is a failure at the second factor', () => {
+    expect(recordLoginAttempt('admin', visitor, true, 'recovery-code')[0].data).toEqual({
+      username: 'admin',
+      ipAddress: '203.0.113.5',
+      userAgent: 'UA',
+      secondFactor: 'recovery-code',
+    });
+    expect(recordLoginAttempt('admin', visitor, false, 'code')[0]).toEqual({
+      type: 'AdminLoginFailed',
+      data: { username: 'admin', ipAddress: '203.0.113.5', userAgent: 'UA', step: 'second-factor' },
+    });
+  });
+
+  it('when a session starts, then AdminSessionStarted names it, where from and until when', () => {
+    expect(startSession('Admin', sessionId, visitor, new Date('2030-01-01T12:00:00Z'))).toEqual([
+      {
+        type: 'AdminSessionStarted',
+        data: {
+          username: 'admin',
+          sessionId,
+          ipAddress: '203.0.113.5',
+          userAgent: 'UA',
+          expiresAt: '2030-01-01T12:00:00.000Z',
+        },
+      },
+    ]);
+    expect(endSession('admin', sessionId, 'logout')).toEqual([
+      { type: 'AdminSessionEnded', data: { username: 'admin', sessionId, reason: 'logout' } },
+    ]);
+    expect(endEverySession('Admin', 'signed-out-everywhere')).toEqual([
+      { type: 'AdminSessionsEnded', data: { username: 'admin', reason: 'signed-out-everywhere' } },
+    ]);
+  });
+
+  it('when two-factor is turned on, then the event counts the recovery codes and holds none', () => {
+    expect(enableTwoFactor('admin', 10)).toEqual([
+      { type: 'AdminTwoFactorEnabled', data: { username: 'admin', recoveryCodes: 10 } },
+    ]);
+  });
+
+  it('when two-factor is turned off with a recovery code, then its use is recorded first; with a code or from the terminal, just the change', () => {
+    expect(disableTwoFactor('admin', { with: 'recovery-code', remaining: 7 })).toEqual([
+      ...useRecoveryCode('admin', 'disable', 7),
+      {
+        type: 'AdminTwoFactorDisabled',
+        data: { username: 'admin', via: 'settings', with: 'recovery-code' },
+      },
+    ]);
+    expect(disableTwoFactor('admin', { with: 'code' })).toEqual([
+      {
+        type: 'AdminTwoFactorDisabled',
+        data: { username: 'admin', via: 'settings', with: 'code' },
+      },
+    ]);
+    expect(disableTwoFactor('admin', { with: 'terminal' })).toEqual([
+      {
+        type: 'AdminTwoFactorDisabled',
+        data: { username: 'admin', via: 'terminal', with: 'terminal' },
+      },
+    ]);
+  });
+
+  it('every event these decisions make fits the catalogue', () => {
+    const events: AuthEvent[] = [
+      ...recordLoginAttempt('admin', visitor, true, 'code'),
+      ...recordLoginAttempt('admin', visitor, false, 'code'),
+      ...startSession('admin', sessionId, visitor, new Date()),
+      ...endSession('admin', sessionId, 'signed-out'),
+      ...endEverySession('admin', 'password-changed'),
+      ...enableTwoFactor('admin', 10),
+      ...disableTwoFactor('admin', { with: 'recovery-code', remaining: 0 }),
+    ];
+    for (const [position, event] of events.entries())
+      expect(() =>
+        authEvents.parse({
+          ...event,
+          position,
+          streamId: 'admin:admin',
+          version: position,
+          metadata: { actor: 'test' },
+          occurredAt: new Date(),
+        } as never),
+      ).not.toThrow();
+    // The account's state is what it was: sessions and second factors are not its history.
+    expect(fold([...createAdminAccount('admin'), ...events])).toEqual({
+      created: true,
+      passwordChanges: 0,
+    });
   });
 });

@@ -5,6 +5,12 @@ import {
   type AdminLoggedIn,
   type AdminLoginFailed,
   type AdminPasswordChanged,
+  type AdminRecoveryCodeUsed,
+  type AdminSessionEnded,
+  type AdminSessionStarted,
+  type AdminSessionsEnded,
+  type AdminTwoFactorDisabled,
+  type AdminTwoFactorEnabled,
   type AuthEvent,
   adminStream,
   authEvents,
@@ -31,6 +37,12 @@ export const adminAccountDecider = {
         return { ...state, passwordChanges: state.passwordChanges + 1 };
       case 'AdminLoggedIn':
       case 'AdminLoginFailed':
+      case 'AdminSessionStarted':
+      case 'AdminSessionEnded':
+      case 'AdminSessionsEnded':
+      case 'AdminTwoFactorEnabled':
+      case 'AdminTwoFactorDisabled':
+      case 'AdminRecoveryCodeUsed':
         return state;
     }
   },
@@ -44,18 +56,112 @@ export function createAdminAccount(username: string): [AdminAccountCreated] {
   return [{ type: 'AdminAccountCreated', data: { username } }];
 }
 
-/** The username as typed (lower-cased), never the password. */
+/**
+ * The username as typed (lower-cased), never the password; with the second factor that
+ * completed it, or the step at which it failed when that was the second factor.
+ */
 export function recordLoginAttempt(
   username: string,
   visitor: Visitor,
   succeeded: boolean,
+  secondFactor?: SecondFactor,
 ): [AdminLoggedIn] | [AdminLoginFailed] {
   const data = {
     username: username.toLowerCase(),
     ipAddress: visitor.ip,
     userAgent: visitor.userAgent,
   };
-  return succeeded ? [{ type: 'AdminLoggedIn', data }] : [{ type: 'AdminLoginFailed', data }];
+  if (succeeded)
+    return [{ type: 'AdminLoggedIn', data: secondFactor ? { ...data, secondFactor } : data }];
+  return [
+    { type: 'AdminLoginFailed', data: secondFactor ? { ...data, step: 'second-factor' } : data },
+  ];
+}
+
+export type SecondFactor = 'code' | 'recovery-code';
+
+/** A session for a token about to be issued; its id is the token's `sid`. */
+export function startSession(
+  username: string,
+  sessionId: string,
+  visitor: Visitor,
+  expiresAt: Date,
+): [AdminSessionStarted] {
+  return [
+    {
+      type: 'AdminSessionStarted',
+      data: {
+        username: username.toLowerCase(),
+        sessionId,
+        ipAddress: visitor.ip,
+        userAgent: visitor.userAgent,
+        expiresAt: expiresAt.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Logout (the session's own token) or "sign out" of one listed session. */
+export function endSession(
+  username: string,
+  sessionId: string,
+  reason: AdminSessionEnded['data']['reason'],
+): [AdminSessionEnded] {
+  return [
+    { type: 'AdminSessionEnded', data: { username: username.toLowerCase(), sessionId, reason } },
+  ];
+}
+
+/**
+ * Every session of the account ends: "sign out everywhere", and with every password change
+ * and two-factor change (the service puts it beside those).
+ */
+export function endEverySession(
+  username: string,
+  reason: AdminSessionsEnded['data']['reason'],
+): [AdminSessionsEnded] {
+  return [{ type: 'AdminSessionsEnded', data: { username: username.toLowerCase(), reason } }];
+}
+
+/** Two-factor sign-in turned on, with how many recovery codes were shown (never the codes). */
+export function enableTwoFactor(username: string, recoveryCodes: number): [AdminTwoFactorEnabled] {
+  return [
+    { type: 'AdminTwoFactorEnabled', data: { username: username.toLowerCase(), recoveryCodes } },
+  ];
+}
+
+/**
+ * Two-factor sign-in turned off: in Settings with a current code or a recovery code (whose
+ * use is recorded too), or from the terminal.
+ */
+export function disableTwoFactor(
+  username: string,
+  proof: { with: 'code' } | { with: 'recovery-code'; remaining: number } | { with: 'terminal' },
+): [AdminTwoFactorDisabled] | [AdminRecoveryCodeUsed, AdminTwoFactorDisabled] {
+  const name = username.toLowerCase();
+  const disabled: AdminTwoFactorDisabled = {
+    type: 'AdminTwoFactorDisabled',
+    data: {
+      username: name,
+      via: proof.with === 'terminal' ? 'terminal' : 'settings',
+      with: proof.with,
+    },
+  };
+  if (proof.with !== 'recovery-code') return [disabled];
+  return [...useRecoveryCode(name, 'disable', proof.remaining), disabled];
+}
+
+export function useRecoveryCode(
+  username: string,
+  purpose: AdminRecoveryCodeUsed['data']['purpose'],
+  remaining: number,
+): [AdminRecoveryCodeUsed] {
+  return [
+    {
+      type: 'AdminRecoveryCodeUsed',
+      data: { username: username.toLowerCase(), purpose, remaining },
+    },
+  ];
 }
 
 /** The change itself, without the hash. */
@@ -82,15 +188,17 @@ export async function onAdminAccount(
 }
 
 /**
- * A login attempt is a fact to record, not a decision on the history: appended without a
- * version check, so simultaneous attempts never clash and no login waits on reading its
- * stream (the throttle reads the login_attempts read model instead).
+ * A login attempt, and the session a successful one starts, are facts to record, not
+ * decisions on the history: appended without a version check, so simultaneous attempts never
+ * clash and no login waits on reading its stream (the throttle keeps its own counters). The
+ * same holds for a session's end.
  */
 export async function recordLogin(
   store: EventStore,
   username: string,
-  events: [AdminLoggedIn] | [AdminLoginFailed],
+  events: AuthEvent[],
   metadata: EventMetadata,
+  trx?: Trx,
 ): Promise<void> {
-  await store.append(adminStream(username), 'any', events, { metadata });
+  await store.append(adminStream(username), 'any', events, { metadata, ...(trx ? { trx } : {}) });
 }

@@ -1,7 +1,8 @@
 import type { ServerModule } from '@kw/platform';
-import { loginAttemptsProjection } from './projection.ts';
+import { CREDENTIALS } from './credentials.ts';
+import { adminSessionsProjection, loginAttemptsProjection } from './projection.ts';
 import { authRoutes } from './routes.ts';
-import { CREDENTIALS } from './service.ts';
+import { LOGIN_THROTTLE } from './throttle-store.ts';
 
 export { type AuthEvent, adminStream, authEvents } from './events.ts';
 export {
@@ -13,11 +14,13 @@ export {
   verifyToken,
 } from './service.ts';
 export { optionalAdmin, requireAdmin, SESSION_COOKIE } from './session.ts';
+export { resetTwoFactor, twoFactorStatus } from './two-factor-service.ts';
 
 export const authModule: ServerModule = {
   name: 'auth',
   routes: authRoutes,
-  projections: [loginAttemptsProjection],
+  projections: [loginAttemptsProjection, adminSessionsProjection],
   subscriptions: [],
-  tables: [CREDENTIALS],
+  tables: [CREDENTIALS, LOGIN_THROTTLE],
+  migrations: new URL('./migrations/', import.meta.url),
 };

@@ -1,46 +1,51 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type Db,
   type EventMetadata,
-  type EventStore,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
 } from '@kw/platform';
 import type { Visitor } from '@kw/platform/http';
 import argon2 from 'argon2';
-import jwt from 'jsonwebtoken';
 import {
   changeAdminPassword,
   createAdminAccount,
+  endEverySession,
   onAdminAccount,
   recordLogin,
   recordLoginAttempt,
+  type SecondFactor,
+  useRecoveryCode,
 } from './commands.ts';
 import {
+  CHALLENGE_EXPIRED_MESSAGE,
   type ChangePasswordRequest,
+  CODE_WRONG_MESSAGE,
   CURRENT_PASSWORD_WRONG_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   type LoginRequest,
+  SECOND_FACTOR_PROMPT,
+  type SecondFactorRequest,
 } from './contract.ts';
-import { LOGIN_ATTEMPTS } from './projection.ts';
+import { type AuthDeps, CREDENTIALS, type CredentialsRow, findCredentials } from './credentials.ts';
+import {
+  admitLogin,
+  blockedUntil,
+  count,
+  emptyCounter,
+  type LoginAdmission,
+  releaseLogin,
+  THROTTLE,
+  waitText,
+} from './throttle.ts';
+import { withCounters } from './throttle-store.ts';
+import { CHALLENGE_TTL_SECONDS, challengeToken, openSession, readChallenge } from './tokens.ts';
+import { consumeSecondFactor, matchSecondFactor } from './two-factor-service.ts';
 
-export const CREDENTIALS = 'admin_credentials';
-export const THROTTLE = { maxFailures: 5, windowMinutes: 15 } as const;
-export const TOKEN_TTL_SECONDS = 12 * 3600;
-const ISSUER = 'kw-consultancy-admin';
-
-export interface AuthDeps {
-  db: Db;
-  store: EventStore;
-  jwtSecret: string;
-}
-
-interface CredentialsRow {
-  username: string;
-  password_hash: string;
-  token_version: number;
-}
+export type { AuthDeps } from './credentials.ts';
+export { THROTTLE } from './throttle.ts';
+export { TOKEN_TTL_SECONDS, verifyToken } from './tokens.ts';
 
 const hashPassword = (password: string) => argon2.hash(password, { type: argon2.argon2id });
 
@@ -51,13 +56,9 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-function findCredentials(db: Db, username: string) {
-  return db<CredentialsRow>(CREDENTIALS).where({ username: username.toLowerCase() }).first();
-}
-
 /** Creates the administrator on first start. Returns the password when it was generated. */
 export async function ensureAdmin(
-  deps: AuthDeps,
+  deps: Pick<AuthDeps, 'db' | 'store'> & Partial<AuthDeps>,
   username: string,
   password: string | undefined,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
@@ -79,126 +80,239 @@ export async function ensureAdmin(
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
 
-function issueToken(secret: string, username: string, tokenVersion: number): string {
-  return jwt.sign({ tv: tokenVersion }, secret, {
-    algorithm: 'HS256',
-    subject: username,
-    expiresIn: TOKEN_TTL_SECONDS,
-    issuer: ISSUER,
-  });
+// Sign-in.
+
+const loginKeys = (username: string, ip: string) => ({
+  pair: `pair:${username}|${ip}`,
+  address: `address:${ip}`,
+  account: `account:${username}`,
+});
+
+/** The account's hourly cap: the answer says a code lets the owner in, whatever the account. */
+export class SecondFactorOrWaitError extends TooManyRequestsError {
+  override readonly details = { secondFactor: 'required' };
 }
 
-/** Refuses a login before argon2 runs when the username or the IP failed too often lately. */
-async function checkThrottle(db: Db, username: string, ip: string, now: Date): Promise<void> {
-  const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000);
-  for (const [column, value] of [
-    ['username', username.toLowerCase()],
-    ['ip_address', ip],
-  ] as const) {
-    const failures = await db(LOGIN_ATTEMPTS)
-      .where(column, value)
-      .andWhere('succeeded', false)
-      .andWhere('attempted_at', '>', windowStart)
-      .orderBy('attempted_at', 'asc')
-      .pluck('attempted_at');
-    if (failures.length >= THROTTLE.maxFailures) {
-      const freedAt =
-        new Date(failures[failures.length - THROTTLE.maxFailures]).getTime() +
-        THROTTLE.windowMinutes * 60_000;
-      const seconds = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new TooManyRequestsError(
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        seconds,
-      );
-    }
+function refusal(admission: Extract<LoginAdmission, { admitted: false }>, now: Date): Error {
+  const { seconds, text } = waitText(admission.retryAt, now);
+  if (admission.reason === 'account') {
+    return new SecondFactorOrWaitError(
+      `Too many failed sign-ins for this account. Enter your authentication code with your password, or try again in ${text}.`,
+      seconds,
+    );
   }
+  return new TooManyRequestsError(
+    `Too many failed login attempts. Please try again in ${text}.`,
+    seconds,
+  );
 }
 
-/** `now` is the throttle's clock. */
+export type LoginResult =
+  | { username: string; token: string }
+  | { username: string; secondFactorRequired: true; challenge: string; message: string };
+
+/**
+ * Counts the attempt (per username and address, per address, per account) before anything is
+ * checked, so parallel requests cannot pass a limit; then the password, and the second
+ * factor when the account has one. `now` is the throttle's clock.
+ */
 export async function login(
   deps: AuthDeps,
   request: LoginRequest,
   visitor: Visitor,
   metadata: EventMetadata,
   now: Date = new Date(),
-): Promise<{ token: string; username: string }> {
-  await checkThrottle(deps.db, request.username, visitor.ip, now);
-  const credentials = await findCredentials(deps.db, request.username);
+): Promise<LoginResult> {
+  const username = request.username.toLowerCase();
+  const keys = loginKeys(username, visitor.ip);
+  const admission = await withCounters(deps.db, keys, now, (counters) => {
+    const decided = admitLogin(counters, now, { withCode: request.code !== undefined });
+    return { result: decided, ...(decided.admitted ? { counters: decided.counters } : {}) };
+  });
+  if (!admission.admitted) throw refusal(admission, now);
+
+  const credentials = await findCredentials(deps.db, username);
+  const fail = async (message: string, step?: SecondFactor) => {
+    await recordLogin(
+      deps.store,
+      username,
+      recordLoginAttempt(username, visitor, false, step),
+      metadata,
+    );
+    return new UnauthorizedError(message);
+  };
+
+  if (admission.secondFactorFirst) {
+    // Past the account's cap: no password is checked without a right code first.
+    const factor = credentials && matchSecondFactor(deps.dataKey, credentials, request.code!, now);
+    if (!factor) throw await fail('Invalid username, password or code.', 'code');
+    if (!(await argon2.verify(credentials.password_hash, request.password)))
+      throw await fail('Invalid username, password or code.');
+    const used = await consumeSecondFactor(deps.db, username, factor);
+    if (!used) throw await fail('Invalid username, password or code.', 'code');
+    return signIn(deps, username, keys, now, visitor, metadata, used);
+  }
+
   const valid = await argon2.verify(
     credentials?.password_hash ?? (await getDummyHash()),
     request.password,
   );
-  if (!credentials || !valid) {
-    await recordLogin(
-      deps.store,
-      request.username,
-      recordLoginAttempt(request.username, visitor, false),
-      metadata,
-    );
-    throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
+  if (!credentials || !valid) throw await fail(LOGIN_FAILED_MESSAGE);
+  if (!credentials.totp_secret) return signIn(deps, username, keys, now, visitor, metadata);
+  if (request.code !== undefined) {
+    const factor = matchSecondFactor(deps.dataKey, credentials, request.code, now);
+    const used = factor && (await consumeSecondFactor(deps.db, username, factor));
+    if (!used) throw await fail(CODE_WRONG_MESSAGE, 'code');
+    return signIn(deps, username, keys, now, visitor, metadata, used);
   }
-  await recordLogin(
-    deps.store,
-    credentials.username,
-    recordLoginAttempt(request.username, visitor, true),
-    { ...metadata, actor: `admin:${credentials.username}` },
-  );
+  // The password was right: the attempt stays counted until the code completes the sign-in.
   return {
-    token: issueToken(deps.jwtSecret, credentials.username, credentials.token_version),
-    username: credentials.username,
+    username,
+    secondFactorRequired: true,
+    message: SECOND_FACTOR_PROMPT,
+    challenge: challengeToken(
+      deps.jwtSecret,
+      { username, id: randomUUID(), ip: visitor.ip, at: now },
+      now,
+    ),
   };
 }
 
-/** The administrator a token belongs to, or null when it is invalid, expired or from before a password change. */
-export async function verifyToken(
-  deps: Pick<AuthDeps, 'db' | 'jwtSecret'>,
-  token: string,
-): Promise<{ username: string } | null> {
-  let payload: jwt.JwtPayload;
-  try {
-    const decoded = jwt.verify(token, deps.jwtSecret, { algorithms: ['HS256'], issuer: ISSUER });
-    if (typeof decoded === 'string') return null;
-    payload = decoded;
-  } catch {
-    return null;
+/** The second step: the code for a challenge the password step answered. */
+export async function completeSecondFactor(
+  deps: AuthDeps,
+  request: SecondFactorRequest,
+  visitor: Visitor,
+  metadata: EventMetadata,
+  now: Date = new Date(),
+): Promise<{ username: string; token: string }> {
+  const challenge = readChallenge(deps.jwtSecret, request.challenge);
+  if (!challenge || challenge.ip !== visitor.ip)
+    throw new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE);
+  const key = { challenge: `challenge:${challenge.id}` };
+  // Each code is counted on the challenge before it is checked: five, then sign in again.
+  const admitted = await withCounters(deps.db, key, now, (counters) =>
+    blockedUntil(counters.challenge, THROTTLE.challenge, now)
+      ? { result: false }
+      : {
+          result: true,
+          counters: { challenge: count(counters.challenge, THROTTLE.challenge, now) },
+        },
+  );
+  if (!admitted)
+    throw new TooManyRequestsError(
+      'Too many wrong codes. Please sign in again.',
+      CHALLENGE_TTL_SECONDS,
+    );
+  const credentials = await findCredentials(deps.db, challenge.username);
+  if (!credentials?.totp_secret) throw new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE);
+  const factor = matchSecondFactor(deps.dataKey, credentials, request.code, now);
+  const used = factor && (await consumeSecondFactor(deps.db, challenge.username, factor));
+  if (!used) {
+    await recordLogin(
+      deps.store,
+      challenge.username,
+      recordLoginAttempt(challenge.username, visitor, false, 'code'),
+      metadata,
+    );
+    throw new UnauthorizedError(CODE_WRONG_MESSAGE);
   }
-  if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-  const credentials = await findCredentials(deps.db, payload.sub);
-  if (!credentials || credentials.token_version !== payload.tv) return null;
-  return { username: credentials.username };
+  // The challenge works once.
+  await withCounters(deps.db, key, now, () => ({
+    result: null,
+    counters: {
+      challenge: {
+        ...emptyCounter(),
+        blockedUntil: new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000),
+      },
+    },
+  }));
+  return signIn(
+    deps,
+    challenge.username,
+    loginKeys(challenge.username, challenge.ip),
+    challenge.at,
+    visitor,
+    metadata,
+    used,
+    now,
+  );
 }
 
-/** Sets a new password and ends every token issued before. Returns a fresh token. */
-export async function setPassword(
+/** A sign-in that succeeded: its attempt is given back, and a session starts. */
+async function signIn(
   deps: AuthDeps,
+  username: string,
+  keys: ReturnType<typeof loginKeys>,
+  countedAt: Date,
+  visitor: Visitor,
+  metadata: EventMetadata,
+  factor?: { kind: SecondFactor; remaining?: number },
+  now: Date = countedAt,
+): Promise<{ username: string; token: string }> {
+  await withCounters(deps.db, keys, now, (counters) => ({
+    result: null,
+    counters: releaseLogin(counters, countedAt, now),
+  }));
+  const session = openSession(deps, username, visitor, now);
+  await recordLogin(
+    deps.store,
+    username,
+    [
+      ...recordLoginAttempt(username, visitor, true, factor?.kind),
+      ...(factor?.kind === 'recovery-code'
+        ? useRecoveryCode(username, 'sign-in', factor.remaining ?? 0)
+        : []),
+      ...session.events,
+    ],
+    { ...metadata, actor: `admin:${username}` },
+  );
+  return { username, token: session.token };
+}
+
+// The password.
+
+/**
+ * Sets a new password and ends every session of the account. With `session` (a change in
+ * Settings), the session that asked goes on with a fresh token, which is returned.
+ */
+export async function setPassword(
+  deps: Pick<AuthDeps, 'db' | 'store' | 'jwtSecret'>,
   username: string,
   newPassword: string,
   via: 'settings' | 'terminal',
   metadata: EventMetadata,
-): Promise<string> {
+  session?: { visitor: Visitor; now?: Date },
+): Promise<string | undefined> {
   const hash = await hashPassword(newPassword);
-  const version = await deps.db.transaction(async (trx) => {
+  const fresh = session
+    ? openSession(deps, username.toLowerCase(), session.visitor, session.now ?? new Date())
+    : undefined;
+  await deps.db.transaction(async (trx) => {
     const updated = await trx(CREDENTIALS)
       .where({ username: username.toLowerCase() })
       .update({ password_hash: hash, updated_at: trx.fn.now() })
-      .increment('token_version', 1)
-      .returning<{ token_version: number }[]>('token_version');
-    const row = updated[0];
-    if (!row) throw new UnauthorizedError(`No administrator named ${username}`);
-    await onAdminAccount(deps.store, username, changeAdminPassword(username, via), {
-      metadata,
-      trx,
-    });
-    return row.token_version;
+      .returning('username');
+    if (updated.length === 0) throw new UnauthorizedError(`No administrator named ${username}`);
+    await onAdminAccount(
+      deps.store,
+      username,
+      [
+        ...changeAdminPassword(username, via),
+        ...endEverySession(username, 'password-changed'),
+        ...(fresh?.events ?? []),
+      ],
+      { metadata, trx },
+    );
   });
-  return issueToken(deps.jwtSecret, username.toLowerCase(), version);
+  return fresh?.token;
 }
 
 export async function changePassword(
   deps: AuthDeps,
   username: string,
   request: ChangePasswordRequest,
+  visitor: Visitor,
   metadata: EventMetadata,
 ): Promise<string> {
   const credentials = await findCredentials(deps.db, username);
@@ -207,7 +321,10 @@ export async function changePassword(
       { path: 'currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE },
     ]);
   }
-  return setPassword(deps, username, request.newPassword, 'settings', metadata);
+  const token = await setPassword(deps, username, request.newPassword, 'settings', metadata, {
+    visitor,
+  });
+  return token!;
 }
 
 /** For `make admin-password`: the administrator's username, when one exists. */

@@ -2,7 +2,7 @@ import type { Config } from '@kw/platform';
 import { UnauthorizedError } from '@kw/platform';
 import type { AppServices } from '@kw/platform/http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { TOKEN_TTL_SECONDS, verifyToken } from './service.ts';
+import { type SessionClaims, TOKEN_TTL_SECONDS, verifyToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'admin_session';
 
@@ -50,7 +50,12 @@ export function clearSessionCookie(res: Response, config: Config): void {
   });
 }
 
-/** The one guard every admin route goes through. Sets `res.locals.admin`. */
+/** The administrator and session of an admin route's request (set by requireAdmin). */
+export function adminOf(res: Response): SessionClaims {
+  return res.locals.admin as SessionClaims;
+}
+
+/** The one guard every admin route goes through. Sets `res.locals.admin` (username, sessionId). */
 export function requireAdmin(services: AppServices): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -71,7 +76,7 @@ export function requireAdmin(services: AppServices): RequestHandler {
 export async function optionalAdmin(
   services: AppServices,
   req: Request,
-): Promise<{ username: string } | null> {
+): Promise<SessionClaims | null> {
   const token = sessionToken(req);
   return token
     ? verifyToken({ db: services.db, jwtSecret: services.config.jwtSecret }, token)

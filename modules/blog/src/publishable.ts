@@ -259,6 +259,8 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
   path: string;
   /** How messages name one item: 'Blog post'. */
   noun: string;
+  /** How the API's documentation names several: 'posts'. */
+  plural: string;
   input: ZodType<Input>;
   /** The public list carries what its cards show; the administrator's, whole items. */
   list(db: Db, audience: Audience): Promise<unknown[]>;
@@ -284,6 +286,10 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
       method: 'get',
       path: kind.path,
       access: 'public',
+      docs: {
+        query: z.object({ published: z.enum(['true', 'false']).optional() }),
+        description: `Visitors get published ${kind.plural}; the administrator gets all unless \`published=true\`. The published list carries only the list page's card fields (the excerpt's fallback made on the server) with an ETag; the administrator's list carries whole records.`,
+      },
       async handler({ req, services }) {
         // Without an administrator, published items only, whatever the query string says.
         const admin = await optionalAdmin(services, req);

@@ -1,4 +1,4 @@
-import { projections } from '@kw/api/modules';
+import { projections } from '@kw/composition';
 import { rebuildProjections } from '@kw/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';

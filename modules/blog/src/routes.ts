@@ -13,6 +13,7 @@ export const blogRoutes: RouteDef[] = [
   ...publishableRoutes({
     path: '/api/blog',
     noun: 'Blog post',
+    plural: 'posts',
     input: postInputSchema,
     list: (db, audience) =>
       audience === 'public' ? listPostSummaries(db) : listPosts(db, audience),

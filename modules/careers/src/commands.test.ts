@@ -1,22 +1,34 @@
-import { ConflictError, NotFoundError, type StoredEvent, ValidationError } from '@kw/platform';
+import {
+  ConflictError,
+  digestOwed,
+  NotFoundError,
+  noticeWindowAt,
+  type StoredEvent,
+  ValidationError,
+} from '@kw/platform';
 import { SPAM_REASONS, SPAM_RULES } from '@kw/platform/http';
 import { describe, expect, it } from 'vitest';
 import {
+  adminNotificationDue,
   arrivalEmailDue,
   arrivalEmailOwed,
   assessApplication,
   burstWindowStart,
   changeApplicationStatus,
+  countApplicationNotice,
   createCategory,
   createJob,
   deleteCategory,
   deleteJob,
   flagApplicationOnIntake,
   handleApplication,
+  handleApplicationNotices,
   handleCategory,
   handleJob,
   markApplicationSpam,
+  queueApplicationNotice,
   receiveApplication,
+  recordApplicationDigest,
   recordArrivalEmail,
   recordRejectionEmail,
   rejectionEmailDue,
@@ -377,6 +389,82 @@ describe('the e-mails due, with the events that record them', () => {
       },
     ]);
     expect(arrivalEmailDue(state, 'admin-notification', { publicUrl })).toBeNull();
+  });
+});
+
+describe("ADMIN_EMAIL's notice of an application, coalesced", () => {
+  const publicUrl = 'https://www.example.ca';
+  const to = 'hr@example.ca';
+  const open = jobState(given(...createJob(JOB, { ...jobFields, isPublished: true }, true)));
+  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const window = noticeWindowAt(new Date('2031-03-02T15:01:00Z'));
+
+  it('given an application, its notice is queued once, as the window says', () => {
+    const state = applicationState(given(submitted));
+    const queued = queueApplicationNotice(state, to, window, 'digest');
+    expect(queued).toEqual([
+      {
+        type: 'ApplicationNoticeQueued',
+        data: { applicationId: APP, mode: 'digest', window: window.id },
+      },
+    ]);
+    expect(
+      queueApplicationNotice(applicationState(given(submitted, ...queued)), to, window, 'digest'),
+    ).toEqual([]);
+  });
+
+  it('given spam, a deletion or no ADMIN_EMAIL, no notice is queued', () => {
+    const spam = flagApplicationOnIntake(APP, { isSpam: true, reason: SPAM_REASONS.links });
+    expect(
+      queueApplicationNotice(applicationState(given(submitted, ...spam)), to, window, 'digest'),
+    ).toEqual([]);
+    expect(
+      queueApplicationNotice(applicationState(given(submitted)), undefined, window, 'digest'),
+    ).toEqual([]);
+  });
+
+  it('its e-mail of its own is owed only when queued to go alone; in a digest, none', () => {
+    const alone = given(
+      submitted,
+      ...queueApplicationNotice(applicationState(given(submitted)), to, window, 'individual'),
+    );
+    expect(
+      adminNotificationDue(applicationState(alone), { publicUrl, adminEmail: to }),
+    ).toMatchObject({
+      mail: { subject: 'New application: Ada Lovelace for Machine Learning Engineer' },
+    });
+    const digested = given(
+      submitted,
+      ...queueApplicationNotice(applicationState(given(submitted)), to, window, 'digest'),
+    );
+    expect(
+      adminNotificationDue(applicationState(digested), { publicUrl, adminEmail: to }),
+    ).toBeNull();
+    expect(
+      adminNotificationDue(applicationState(given(submitted)), { publicUrl, adminEmail: to }),
+    ).toBeNull();
+  });
+
+  it('the window counts it; the first digest item schedules the digest, which covers it once', () => {
+    const [queued] = queueApplicationNotice(
+      applicationState(given(submitted)),
+      to,
+      window,
+      'digest',
+    );
+    const counted = countApplicationNotice(queued!, {
+      mode: 'digest',
+      scheduleDigestAt: window.end,
+    });
+    expect(counted.map((e) => e.type)).toEqual([
+      'ApplicationNoticeCounted',
+      'ApplicationDigestScheduled',
+    ]);
+    const state = handleApplicationNotices.fold(given(...counted));
+    const owed = digestOwed(state)!;
+    expect(owed).toEqual({ count: 1, tags: {}, sample: [APP] });
+    const sent = recordApplicationDigest(window.id, to, owed);
+    expect(digestOwed(handleApplicationNotices.fold(given(...counted, ...sent)))).toBeNull();
   });
 });
 

@@ -1,7 +1,16 @@
 import {
   ConflictError,
+  type CountedNotice,
   commandHandler,
+  digestScheduled,
+  digestSent,
+  emptyNoticeWindow,
   NotFoundError,
+  type NoticeMode,
+  type NoticeWindow,
+  type NoticeWindowState,
+  noticeCounted,
+  type OwedDigest,
   type OwedMail,
   ValidationError,
 } from '@kw/platform';
@@ -14,14 +23,18 @@ import type {
   JobFields,
 } from './contract.ts';
 import { MARKED_AS_SPAM_REASON, SELECT_CATEGORY_MESSAGE } from './contract.ts';
-import { descriptionToHtml } from './description.ts';
+import { withSafeRichText } from './description.ts';
 import {
   type AdminNotifiedOfApplication,
   type ApplicationAcknowledged,
+  type ApplicationDigestSent,
   type ApplicationEvent,
+  type ApplicationNoticeEvent,
+  type ApplicationNoticeQueued,
   type ApplicationSubmitted,
   type applicationEventSchemas,
   applicationEvents,
+  applicationNoticeEvents,
   type JobCategoryData,
   type JobCategoryEvent,
   type JobContent,
@@ -118,11 +131,14 @@ export const handleJob = commandHandler({
   },
 });
 
-/** The job's fields as stored: the description already turned into safe HTML. */
-export type JobFieldsWithHtml = Omit<JobFields, 'description'> & { description: string };
+/**
+ * The job's fields as stored: the description, requirements, responsibilities and benefits
+ * already turned into safe HTML (markdown rendered, one allowlist, no script).
+ */
+export type JobFieldsWithHtml = JobFields;
 
 export function withHtmlDescription(fields: JobFields): JobFieldsWithHtml {
-  return { ...fields, description: descriptionToHtml(fields.description) };
+  return withSafeRichText(fields);
 }
 
 /** A job names one of the categories the form offers; `categoryKnown` is whether it still exists. */
@@ -194,6 +210,8 @@ export interface ApplicationState {
   /** The arrival e-mails that have gone out. */
   acknowledged: boolean;
   adminNotified: boolean;
+  /** How ADMIN_EMAIL hears of it: on its own or in a digest; null until queued. */
+  notice: NoticeMode | null;
   isSpam: boolean;
   spamReason: string | null;
 }
@@ -206,6 +224,7 @@ export const handleApplication = commandHandler({
     emailedRejections: new Set(),
     acknowledged: false,
     adminNotified: false,
+    notice: null,
     isSpam: false,
     spamReason: null,
   }),
@@ -234,6 +253,8 @@ export const handleApplication = commandHandler({
         return { ...state, isSpam: false, spamReason: null };
       case 'ApplicationDeleted':
         return { ...state, exists: false };
+      case 'ApplicationNoticeQueued':
+        return { ...state, notice: event.data.mode };
     }
   },
 });
@@ -477,4 +498,73 @@ function sameFields(a: object, b: object): boolean {
   for (const key of keys)
     if ((a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
   return true;
+}
+
+// ---- ADMIN_EMAIL's notices of applications, coalesced (platform's notices policy) ----
+
+/**
+ * The administrator's notice of an application is queued once: none without ADMIN_EMAIL, for
+ * spam, a deleted application, or one already told (before notices were queued).
+ */
+export function queueApplicationNotice(
+  state: ApplicationState,
+  adminEmail: string | undefined,
+  window: NoticeWindow,
+  mode: NoticeMode,
+): ApplicationNoticeQueued[] {
+  if (!adminEmail || state.notice || !arrivalEmailOwed(state, 'admin-notification')) return [];
+  const applicationId = state.submitted!.applicationId;
+  return [{ type: 'ApplicationNoticeQueued', data: { applicationId, mode, window: window.id } }];
+}
+
+/** The window's record of a queued notice, and the digest it schedules if it is the first. */
+export function countApplicationNotice(
+  queued: ApplicationNoticeQueued,
+  counted: CountedNotice,
+): ApplicationNoticeEvent[] {
+  const { applicationId, mode, window } = queued.data;
+  const events: ApplicationNoticeEvent[] = [
+    { type: 'ApplicationNoticeCounted', data: { applicationId, mode } },
+  ];
+  if (counted.scheduleDigestAt)
+    events.push({
+      type: 'ApplicationDigestScheduled',
+      data: { window, dueAt: counted.scheduleDigestAt.toISOString() },
+    });
+  return events;
+}
+
+/** The administrator's e-mail of its own, owed only for a notice queued to go alone. */
+export function adminNotificationDue(
+  state: ApplicationState,
+  options: { publicUrl: string; adminEmail?: string | undefined },
+): OwedApplicationMail | null {
+  return state.notice === 'individual'
+    ? arrivalEmailDue(state, 'admin-notification', options)
+    : null;
+}
+
+/** A notices window's stream folded: platform's window state. */
+export const handleApplicationNotices = commandHandler({
+  events: applicationNoticeEvents,
+  initialState: emptyNoticeWindow,
+  evolve(state, event): NoticeWindowState {
+    switch (event.type) {
+      case 'ApplicationNoticeCounted':
+        return noticeCounted(state, { id: event.data.applicationId, mode: event.data.mode });
+      case 'ApplicationDigestScheduled':
+        return digestScheduled(state, event.data.dueAt);
+      case 'ApplicationDigestSent':
+        return digestSent(state, { count: event.data.count, tags: {} });
+    }
+  },
+});
+
+/** How a window's digest is recorded, once it is sent to `to`. */
+export function recordApplicationDigest(
+  window: string,
+  to: string,
+  owed: OwedDigest,
+): [ApplicationDigestSent] {
+  return [{ type: 'ApplicationDigestSent', data: { window, to, count: owed.count } }];
 }

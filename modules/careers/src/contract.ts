@@ -70,10 +70,21 @@ export const jobInputSchema = z.object({
 export type JobInput = z.input<typeof jobInputSchema>;
 export type JobFields = z.output<typeof jobInputSchema>;
 
+/** POST /api/jobs/preview: a job text (markdown or HTML) as the pages will show it. */
+export const jobTextPreviewSchema = z.object({
+  text: z
+    .string({ error: 'Text must be a string' })
+    .max(20_000, 'Text must be at most 20000 characters'),
+});
+export interface JobTextPreview {
+  /** Sanitised HTML, as the job will be stored. */
+  html: string;
+}
+
 export interface Job {
   id: string;
   title: string;
-  /** Sanitised HTML. */
+  /** Sanitised HTML, as are requirements, responsibilities and benefits. */
   description: string;
   categoryId: string | null;
   location: string;

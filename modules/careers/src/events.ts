@@ -31,6 +31,7 @@ const jobContent = z.object({
 });
 
 const jobId = z.object({ jobId: z.string() });
+const noticeMode = z.enum(['individual', 'digest']);
 const applicationId = z.object({ applicationId: z.string() });
 /** A sent e-mail, recorded so that it never goes out twice. */
 const emailRecord = applicationId.extend({ messageId: z.string(), to: z.string() });
@@ -87,12 +88,32 @@ export const applicationEventSchemas = {
   /** The administrator reversed a spam verdict. */
   ApplicationUnmarkedSpam: applicationId,
   ApplicationDeleted: applicationId,
+  /**
+   * How ADMIN_EMAIL will hear of the application: in an e-mail of its own, or counted in the
+   * digest of the notices window `window` (a flood of applications makes one e-mail).
+   */
+  ApplicationNoticeQueued: applicationId.extend({ mode: noticeMode, window: z.string() }),
+};
+
+/** The owner's notices of one window (stream `careers-notices:<window start>`). */
+export const applicationNoticeEventSchemas = {
+  /** An application's notice counted in the window: told on its own, or in the digest. */
+  ApplicationNoticeCounted: applicationId.extend({ mode: noticeMode }),
+  /** The window's digest is due at `dueAt`: its job starts then. */
+  ApplicationDigestScheduled: z.object({ window: z.string(), dueAt: z.string() }),
+  /** The digest went to `to`, covering `count` applications. */
+  ApplicationDigestSent: z.object({
+    window: z.string(),
+    to: z.string(),
+    count: z.number().int().positive(),
+  }),
 };
 
 export const careersEventSchemas = {
   ...jobCategoryEventSchemas,
   ...jobEventSchemas,
   ...applicationEventSchemas,
+  ...applicationNoticeEventSchemas,
 };
 
 /** Every careers event: what other modules (activity) import to read them. */
@@ -101,11 +122,13 @@ export const careersEvents = defineEvents(careersEventSchemas);
 export const jobCategoryEvents = defineEvents(jobCategoryEventSchemas);
 export const jobEvents = defineEvents(jobEventSchemas);
 export const applicationEvents = defineEvents(applicationEventSchemas);
+export const applicationNoticeEvents = defineEvents(applicationNoticeEventSchemas);
 
 export type CareersEvent = EventOf<typeof careersEventSchemas>;
 export type JobCategoryEvent = EventOf<typeof jobCategoryEventSchemas>;
 export type JobEvent = EventOf<typeof jobEventSchemas>;
 export type ApplicationEvent = EventOf<typeof applicationEventSchemas>;
+export type ApplicationNoticeEvent = EventOf<typeof applicationNoticeEventSchemas>;
 
 type Of<T extends CareersEvent['type']> = Extract<CareersEvent, { type: T }>;
 
@@ -131,8 +154,13 @@ export type AdminNotifiedOfApplication = Of<'AdminNotifiedOfApplication'>;
 export type ApplicationMarkedSpam = Of<'ApplicationMarkedSpam'>;
 export type ApplicationUnmarkedSpam = Of<'ApplicationUnmarkedSpam'>;
 export type ApplicationDeleted = Of<'ApplicationDeleted'>;
+export type ApplicationNoticeQueued = Of<'ApplicationNoticeQueued'>;
+export type ApplicationDigestSent = Of<'ApplicationDigestSent'>;
 
 export const jobCategoryStream = (categoryId: string): string => `job-category:${categoryId}`;
 export const jobStream = (jobId: string): string => `job:${jobId}`;
 export const applicationStream = (applicationId: string): string =>
   `job-application:${applicationId}`;
+
+/** ADMIN_EMAIL's notices of applications in one window (its start, an ISO date). */
+export const applicationNoticesStream = (window: string): string => `careers-notices:${window}`;

@@ -1,4 +1,5 @@
 import type { Config, Db, ServerModule, Subscription } from '@kw/platform';
+import { applicationNoticeEvents } from './events.ts';
 import {
   jobApplicationsProjection,
   jobCategoriesProjection,
@@ -17,10 +18,21 @@ export const REJECTION_EMAIL_QUEUE = 'careers.rejection-email';
 export const APPLICATION_RECEIVED_QUEUE = 'careers.application-acknowledgement';
 export const APPLICATION_NOTIFICATION_QUEUE = 'careers.application-notification';
 
+/** A notices window's digest of applications: its job starts when the digest is due. */
+export const APPLICATION_DIGEST_QUEUE = 'careers.application-digest';
+
 export const careersSubscriptions: Subscription[] = [
   { queue: REJECTION_EMAIL_QUEUE, handles: ['ApplicationRejected'] },
   { queue: APPLICATION_RECEIVED_QUEUE, handles: ['ApplicationSubmitted'] },
   { queue: APPLICATION_NOTIFICATION_QUEUE, handles: ['ApplicationSubmitted'] },
+  {
+    queue: APPLICATION_DIGEST_QUEUE,
+    handles: ['ApplicationDigestScheduled'],
+    startAfter(event) {
+      const parsed = applicationNoticeEvents.parse(event);
+      return parsed.type === 'ApplicationDigestScheduled' ? new Date(parsed.data.dueAt) : undefined;
+    },
+  },
 ];
 
 export const careersModule: ServerModule = {

@@ -78,3 +78,30 @@ export function adminNotificationEmail(
     headers: { 'Reply-To': application.email },
   });
 }
+
+/** The one e-mail that counts the applications of a busy window and names a few of them. */
+export function applicationDigestEmail(
+  digest: { window: string; count: number; reportedBefore: number; minutes: number },
+  named: readonly { firstName: string; lastName: string; email: string; jobTitle: string }[],
+  options: { to: string; publicUrl: string },
+): MailMessage {
+  const more = `${digest.count} more ${digest.count === 1 ? 'application' : 'applications'}`;
+  const stamp = digest.window.replace(/[^0-9]/g, '');
+  return composeEmail({
+    to: options.to,
+    subject: more,
+    messageId: `<applications-digest-${stamp}-${digest.reportedBefore}@${messageIdHost(options.publicUrl)}>`,
+    paragraphs: [
+      `${more} arrived, more than a few in ${digest.minutes} minutes, so they are counted here rather than sent one by one. You get at most one such summary every ${digest.minutes} minutes.`,
+      ...(named.length > 0
+        ? [
+            [
+              'Among them:',
+              ...named.map((a) => `- ${a.firstName} ${a.lastName} <${a.email}> for ${a.jobTitle}`),
+            ].join('\n'),
+          ]
+        : []),
+      `Review them in the back office: ${options.publicUrl}/admin/jobs#applications`,
+    ],
+  });
+}

@@ -58,9 +58,9 @@ const content = (extra: Partial<JobContent> = {}): JobContent => ({
   employmentType: 'full-time',
   salaryRange: '$90,000 - $120,000',
   experienceLevel: 'senior',
-  requirements: 'Python',
-  responsibilities: 'Models',
-  benefits: 'Dental',
+  requirements: '<p>Python</p>',
+  responsibilities: '<p>Models</p>',
+  benefits: '<p>Dental</p>',
   ...extra,
 });
 
@@ -116,9 +116,9 @@ describe('jobs', () => {
       employment_type: 'full-time',
       salary_range: '$90,000 - $120,000',
       experience_level: 'senior',
-      requirements: 'Python',
-      responsibilities: 'Models',
-      benefits: 'Dental',
+      requirements: '<p>Python</p>',
+      responsibilities: '<p>Models</p>',
+      benefits: '<p>Dental</p>',
       is_published: false,
       is_active: true,
     });
@@ -255,7 +255,7 @@ describe("the careers page's revision (the page cache's stamp)", () => {
   const revision = async () => (await contentRevisions(tdb.db)).get(CAREERS_CONTENT) ?? 0;
 
   it('given a job or a category changed, then it moves; given an application, then it does not', async () => {
-    const other = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0102';
+    const other = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0109';
     const start = await revision();
     await given(jobStream(other), { type: 'JobCreated', data: content({ jobId: other }) });
     expect(await revision()).toBe(start + 1);
@@ -270,5 +270,53 @@ describe("the careers page's revision (the page cache's stamp)", () => {
       data: { applicationId: APPLICATION, status: 'interview', notes: '' },
     });
     expect(await revision()).toBe(start + 3);
+  });
+});
+
+describe('events stored before the texts were cleaned at intake', () => {
+  const LEGACY_JOB = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0102';
+  const LEGACY_APPLICATION = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0202';
+
+  it('given a job whose requirements, responsibilities and benefits hold a script, then the row holds none', async () => {
+    await given(jobStream(LEGACY_JOB), {
+      type: 'JobCreated',
+      data: content({
+        jobId: LEGACY_JOB,
+        requirements: '<script>alert(1)</script>Python',
+        responsibilities: '<img src=x onerror=alert(1)>Models',
+        benefits: 'Dental & <a href="javascript:alert(1)">vision</a>',
+      }),
+    });
+    expect(await row(JOBS, LEGACY_JOB)).toMatchObject({
+      requirements: '<p>Python</p>',
+      responsibilities: '<p>Models</p>',
+      benefits: 'Dental &amp; <a>vision</a>',
+    });
+  });
+
+  it('given plain lines (the demo jobs), then the HTML the command would store', async () => {
+    const PLAIN_JOB = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0103';
+    await given(jobStream(PLAIN_JOB), {
+      type: 'JobCreated',
+      data: content({ jobId: PLAIN_JOB, requirements: 'Python\nSQL', benefits: '' }),
+    });
+    expect(await row(JOBS, PLAIN_JOB)).toMatchObject({
+      requirements: '<p>Python<br />SQL</p>',
+      benefits: '',
+    });
+  });
+
+  it('given an application whose résumé name was a path, then the row shows its display name', async () => {
+    await given(applicationStream(LEGACY_APPLICATION), {
+      type: 'ApplicationSubmitted',
+      data: {
+        ...submitted.data,
+        applicationId: LEGACY_APPLICATION,
+        resumeOriginalName: '../../../../tmp/owned.pdf',
+      },
+    } as ApplicationEvent);
+    expect(await row(JOB_APPLICATIONS, LEGACY_APPLICATION)).toMatchObject({
+      resume_original_name: 'owned.pdf',
+    });
   });
 });

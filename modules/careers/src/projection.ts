@@ -1,5 +1,7 @@
 import { bumpContentRevision, defineProjection, type StoredEvent } from '@kw/platform';
+import { descriptionToHtml } from './description.ts';
 import { applicationEvents, careersEvents, type JobContent, jobCategoryEvents } from './events.ts';
+import { safeDisplayName } from './file-name.ts';
 
 export const JOB_CATEGORIES = 'job_categories';
 export const JOBS = 'jobs';
@@ -53,6 +55,14 @@ export const jobCategoriesProjection = defineProjection({
   },
 });
 
+/**
+ * The commands store these texts as sanitised HTML; events written before requirements,
+ * responsibilities and benefits were (the demo's, older ones) are made so here the same way
+ * (descriptionToHtml leaves sanitised HTML as it is), so no page ever gets a script from them
+ * and plain lines still show as lines.
+ */
+const safe = descriptionToHtml;
+
 function jobColumns(d: JobContent) {
   return {
     title: d.title,
@@ -62,9 +72,9 @@ function jobColumns(d: JobContent) {
     employment_type: d.employmentType,
     salary_range: d.salaryRange,
     experience_level: d.experienceLevel,
-    requirements: d.requirements,
-    responsibilities: d.responsibilities,
-    benefits: d.benefits,
+    requirements: safe(d.requirements),
+    responsibilities: safe(d.responsibilities),
+    benefits: safe(d.benefits),
   };
 }
 
@@ -158,7 +168,11 @@ export const jobApplicationsProjection = defineProjection({
             phone: d.phone,
             cover_letter: d.coverLetter,
             resume_filename: d.resumeFilename,
-            resume_original_name: d.resumeOriginalName,
+            // Names stored as sent before they were reduced at intake, reduced here too.
+            resume_original_name: safeDisplayName(
+              d.resumeOriginalName,
+              d.resumeFilename.split('.').pop(),
+            ),
             resume_mime_type: d.resumeMimeType,
             status: 'new',
             ip_address: d.ipAddress || null,

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
 import { NotFoundError, ValidationError } from '@kw/platform';
-import { created, dayIn, fieldErrors, type RouteDef, route, sendCsv } from '@kw/platform/http';
+import {
+  created,
+  dayIn,
+  fieldErrors,
+  type RouteDef,
+  rejectUnusualText,
+  route,
+  sendCsv,
+} from '@kw/platform/http';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
@@ -35,12 +43,16 @@ import {
   applicationStatusUpdateSchema,
   applicationsCsvFileName,
   CSV_COLUMNS,
+  type JobTextPreview,
   jobCategoryInputSchema,
   jobInputSchema,
   jobListQuerySchema,
+  jobTextPreviewSchema,
   RESUME_REQUIRED_MESSAGE,
 } from './contract.ts';
+import { descriptionToHtml } from './description.ts';
 import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
+import { safeDisplayName } from './file-name.ts';
 import {
   categoryExists,
   countSameCoverLetterFromIp,
@@ -155,6 +167,14 @@ const jobRoutes: RouteDef[] = [
     },
   }),
   route({
+    method: 'post',
+    path: '/api/jobs/preview',
+    access: 'admin',
+    body: jobTextPreviewSchema,
+    // What the job editor shows: the server's own sanitised HTML, never the raw text.
+    handler: ({ body }): JobTextPreview => ({ html: descriptionToHtml(body.text) }),
+  }),
+  route({
     method: 'put',
     path: '/api/jobs/:id',
     access: 'admin',
@@ -192,6 +212,13 @@ const applyRoute = route({
   method: 'post',
   path: '/api/jobs/:jobId/apply',
   access: 'public',
+  docs: {
+    summary: 'Apply for a job, with a résumé (PDF, DOC or DOCX)',
+    multipart: applicationFieldsSchema
+      .extend(applicationIntakeSignalsSchema.shape)
+      .extend({ resume: z.file() }),
+    response: { status: 201, json: z.object({ id: z.uuid(), message: z.string() }) },
+  },
   rateLimit: {
     windowMs: 60 * 60_000,
     max: 10,
@@ -202,6 +229,8 @@ const applyRoute = route({
     const upload = await receiveApplicationUpload(req, config);
     let storedName: string | undefined;
     try {
+      // The multipart text fields: a NUL or a lone surrogate is a 400 naming the field.
+      rejectUnusualText(upload.fields);
       const parsed = applicationFieldsSchema.safeParse(upload.fields);
       const signals = applicationIntakeSignalsSchema.safeParse(upload.fields);
       const errors = parsed.success ? [] : fieldErrors(parsed.error);
@@ -218,7 +247,8 @@ const applyRoute = route({
       storedName = stored.filename;
       const resume = {
         filename: stored.filename,
-        originalName: upload.resume.originalName.slice(0, 255),
+        // The name as the visitor's computer had it, reduced to a safe display name.
+        originalName: safeDisplayName(upload.resume.originalName, type.ext),
         mimeType: type.mime,
         size: upload.resume.size,
       };

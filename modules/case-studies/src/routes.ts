@@ -16,6 +16,7 @@ export const caseStudyRoutes: RouteDef[] = [
   ...publishableRoutes({
     path: '/api/case-studies',
     noun: 'Case study',
+    plural: 'case studies',
     input: caseStudyInputSchema,
     list: (db, audience) =>
       audience === 'public' ? listCaseStudySummaries(db) : listCaseStudies(db, audience),

@@ -1,10 +1,20 @@
+import { digestOwed, noticeWindowAt } from '@kw/platform';
+import { SPAM_REASONS } from '@kw/platform/http';
 import { describe, expect, it } from 'vitest';
 import {
   contactState,
+  countInWindow,
   deleteContact,
   enrichContact,
+  judgeIntake,
+  noticeMailSent,
+  noticesState,
   notifyAdmin,
+  owedNotice,
+  owedNoticeMail,
+  queueNotice,
   receiveContact,
+  recordDigest,
   shouldNotifyAdmin,
   updateContact,
 } from './commands.ts';
@@ -191,5 +201,148 @@ describe('updateContact (admin.md §4)', () => {
     expect(notifyAdmin('s1', contactState(received), undefined)).toEqual([]);
     const deleted = [...received, ...deleteContact('s1', contactState(received))];
     expect(notifyAdmin('s1', contactState(deleted), 'owner@example.ca')).toEqual([]);
+  });
+});
+
+describe('judgeIntake: held for review, or spam', () => {
+  const facts = { elapsedMs: 800, text: 'We would like to automate our invoicing.' };
+
+  it('when only its speed looks automated, then it is held with that reason, not spam', () => {
+    expect(judgeIntake(facts)).toEqual({
+      isSpam: false,
+      held: true,
+      reason: SPAM_REASONS.tooFast,
+    });
+  });
+
+  it('when it is fast and full of links too, then it is spam for the links', () => {
+    expect(
+      judgeIntake({ ...facts, text: 'x http://a.b http://c.d http://e.f http://g.h' }),
+    ).toEqual({ isSpam: true, reason: SPAM_REASONS.links });
+  });
+
+  it('when it is fast and the same text a third time, then it is spam for the burst', () => {
+    expect(judgeIntake({ ...facts, sameTextFromIpRecently: 2 })).toEqual({
+      isSpam: true,
+      reason: SPAM_REASONS.burst,
+    });
+  });
+
+  it('when a person took their time, then neither', () => {
+    expect(judgeIntake({ ...facts, elapsedMs: 20_000 })).toEqual({ isSpam: false, reason: null });
+  });
+});
+
+describe('held for review (given/when/then)', () => {
+  const now = new Date('2026-11-23T15:00:00Z');
+  const held = receiveContact('s1', message, visitor, judgeIntake({ elapsedMs: 500 }));
+
+  it('when received too fast, then ContactReceived and ContactHeld with the reason', () => {
+    expect(held.map((e) => e.type)).toEqual(['ContactReceived', 'ContactHeld']);
+    expect(held[1]!.data).toEqual({ submissionId: 's1', reason: SPAM_REASONS.tooFast });
+    expect(contactState(held)).toMatchObject({
+      held: true,
+      heldReason: SPAM_REASONS.tooFast,
+      isSpam: false,
+    });
+  });
+
+  it('given held, when the administrator says not spam, then it is released', () => {
+    const released = updateContact('s1', contactState(held), { isSpam: false }, now);
+    expect(released).toEqual([{ type: 'ContactReleased', data: { submissionId: 's1' } }]);
+    expect(contactState([...held, ...released])).toMatchObject({ held: false, isSpam: false });
+  });
+
+  it('given held, when marked spam, then it is spam and no longer held', () => {
+    const spam = updateContact('s1', contactState(held), { isSpam: true }, now);
+    expect(spam.map((e) => e.type)).toEqual(['ContactMarkedSpam']);
+    expect(contactState([...held, ...spam])).toMatchObject({ held: false, isSpam: true });
+  });
+
+  it('the usual notice waits for the release: shouldNotifyAdmin is false while held', () => {
+    expect(shouldNotifyAdmin(contactState(held), 'owner@example.ca')).toBe(false);
+  });
+});
+
+describe("the owner's notices (given/when/then)", () => {
+  const to = 'owner@example.ca';
+  const window = noticeWindowAt(new Date('2026-11-23T15:01:00Z'));
+  const received = receiveContact('s1', message, visitor);
+  const held = receiveContact('s1', message, visitor, judgeIntake({ elapsedMs: 500 }));
+  const queued = (
+    history: ContactEvent[],
+    mode: 'individual' | 'digest' = 'individual',
+  ): ContactEvent[] => [...history, ...queueNotice('s1', contactState(history), to, window, mode)];
+
+  it('given a real submission, the `new` notice is owed and queued once', () => {
+    expect(owedNotice(contactState(received), to)).toBe('new');
+    const once = queued(received);
+    expect(once.at(-1)).toEqual({
+      type: 'ContactNoticeQueued',
+      data: { submissionId: 's1', kind: 'new', mode: 'individual', window: window.id },
+    });
+    expect(owedNotice(contactState(once), to)).toBeNull();
+    expect(queueNotice('s1', contactState(once), to, window, 'individual')).toEqual([]);
+  });
+
+  it('given no ADMIN_EMAIL, spam or a deleted submission, no notice is owed', () => {
+    expect(owedNotice(contactState(received), undefined)).toBeNull();
+    const spam = receiveContact('s1', message, visitor, { isSpam: true, reason: 'links' });
+    expect(owedNotice(contactState(spam), to)).toBeNull();
+    const deleted = [...received, ...deleteContact('s1', contactState(received))];
+    expect(owedNotice(contactState(deleted), to)).toBeNull();
+  });
+
+  it('given queued on its own, its e-mail is owed once; in a digest, none of its own', () => {
+    const alone = queued(received);
+    expect(owedNoticeMail(contactState(alone), to)).toBe('new');
+    const sent = [...alone, ...noticeMailSent('s1', 'new', to)];
+    expect(sent.at(-1)).toEqual({
+      type: 'AdminNotifiedOfContact',
+      data: { submissionId: 's1', to },
+    });
+    expect(owedNoticeMail(contactState(sent), to)).toBeNull();
+    expect(owedNoticeMail(contactState(queued(received, 'digest')), to)).toBeNull();
+  });
+
+  it('given held, the `held` notice is owed; once released, the `new` one follows', () => {
+    expect(owedNotice(contactState(held), to)).toBe('held');
+    const told = [...queued(held), ...noticeMailSent('s1', 'held', to)];
+    expect(told.at(-1)!.data).toEqual({ submissionId: 's1', to, held: true });
+    expect(owedNotice(contactState(told), to)).toBeNull();
+    const released = [
+      ...told,
+      ...updateContact('s1', contactState(told), { isSpam: false }, new Date()),
+    ];
+    expect(owedNotice(contactState(released), to)).toBe('new');
+    expect(owedNoticeMail(contactState(queued(released)), to)).toBe('new');
+  });
+
+  it('given a held notice queued but released before its e-mail, the held e-mail is not sent', () => {
+    const waiting = queued(held);
+    const released = [
+      ...waiting,
+      ...updateContact('s1', contactState(waiting), { isSpam: false }, new Date()),
+    ];
+    expect(owedNoticeMail(contactState(released), to)).toBeNull();
+  });
+
+  it('the window counts what was queued, and the first digest item schedules the digest', () => {
+    const [notice] = queueNotice('s1', contactState(received), to, window, 'digest');
+    const due = window.end;
+    const events = countInWindow(notice!, { mode: 'digest', scheduleDigestAt: due });
+    expect(events).toEqual([
+      { type: 'ContactNoticeCounted', data: { submissionId: 's1', kind: 'new', mode: 'digest' } },
+      {
+        type: 'ContactDigestScheduled',
+        data: { window: window.id, dueAt: due.toISOString() },
+      },
+    ]);
+    const state = noticesState(events);
+    const owed = digestOwed(state)!;
+    expect(owed).toEqual({ count: 1, tags: {}, sample: ['s1'] });
+    const digest = recordDigest(window.id, to, owed);
+    expect(digest[0].data).toEqual({ window: window.id, to, count: 1, held: 0 });
+    expect(digestOwed(noticesState([...events, ...digest]))).toBeNull();
   });
 });

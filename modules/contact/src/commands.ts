@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CountedNotice,
   commandHandler,
-  type Db,
+  digestScheduled,
+  digestSent,
   type EventMetadata,
   type EventStore,
+  emptyNoticeWindow,
   NotFoundError,
+  type NoticeMode,
+  type NoticeWindow,
+  type NoticeWindowState,
+  noticeCounted,
+  type OwedDigest,
 } from '@kw/platform';
 import {
   assessIntake,
   elapsedSince,
+  type IntakeFacts,
+  RepeatedTextMemory,
+  SPAM_REASONS,
   SPAM_RULES,
   type SpamVerdict,
   type Visitor,
@@ -19,18 +30,21 @@ import {
   type ContactStatus,
   type ContactUpdate,
   MARKED_AS_SPAM_REASON,
+  type NoticeKind,
 } from './contract.ts';
 import {
   type AdminNotifiedOfContact,
+  type ContactDigestSent,
   type ContactEvent,
+  type ContactHeld,
   type ContactMarkedSpam,
+  type ContactNoticeQueued,
   type ContactReceived,
   type ContactSubmissionEnriched,
   type ContactSubmissionUpdated,
   contactEvents,
   contactStream,
 } from './events.ts';
-import { countSameMessageFromIp } from './queries.ts';
 
 /** What the decisions need to know about one submission. */
 export interface ContactState {
@@ -44,6 +58,14 @@ export interface ContactState {
   responseNotes: string | null;
   respondedAt: string | null;
   enriched: boolean;
+  /** Held for review: only its speed looked automated. */
+  held: boolean;
+  heldReason: string | null;
+  /** How the owner hears of it, per notice: queued on its own or for a digest. */
+  notices: Partial<Record<NoticeKind, NoticeMode>>;
+  /** The e-mails of its own sent, per notice. */
+  notified: Partial<Record<NoticeKind, true>>;
+  /** The usual notice (`new`) went out in an e-mail of its own. */
   adminNotified: boolean;
 }
 
@@ -60,6 +82,10 @@ export const contactDecider = {
     responseNotes: null,
     respondedAt: null,
     enriched: false,
+    held: false,
+    heldReason: null,
+    notices: {},
+    notified: {},
     adminNotified: false,
   }),
   evolve(state: ContactState, event: ContactEvent): ContactState {
@@ -78,13 +104,37 @@ export const contactDecider = {
           respondedAt: event.data.respondedAt,
         };
       case 'ContactMarkedSpam':
-        return { ...state, isSpam: true, spamReason: event.data.reason };
+        // A verdict: no longer waiting for one.
+        return {
+          ...state,
+          isSpam: true,
+          spamReason: event.data.reason,
+          held: false,
+          heldReason: null,
+        };
       case 'ContactUnmarkedSpam':
         return { ...state, isSpam: false, spamReason: null };
+      case 'ContactHeld':
+        return { ...state, held: true, heldReason: event.data.reason };
+      case 'ContactReleased':
+        return { ...state, held: false, heldReason: null };
       case 'ContactSubmissionDeleted':
         return { ...state, deleted: true };
-      case 'AdminNotifiedOfContact':
-        return { ...state, adminNotified: true };
+      case 'ContactNoticeQueued':
+        return { ...state, notices: { ...state.notices, [event.data.kind]: event.data.mode } };
+      case 'AdminNotifiedOfContact': {
+        const kind: NoticeKind = event.data.held ? 'held' : 'new';
+        return {
+          ...state,
+          notified: { ...state.notified, [kind]: true },
+          adminNotified: state.adminNotified || kind === 'new',
+        };
+      }
+      // The notices window's events: not on a submission's stream.
+      case 'ContactNoticeCounted':
+      case 'ContactDigestScheduled':
+      case 'ContactDigestSent':
+        return state;
     }
   },
 };
@@ -99,12 +149,28 @@ export function contactState(history: readonly ContactEvent[]): ContactState {
 
 // Pure decisions: given what happened and what is asked, which events follow.
 
+/**
+ * The intake rules' verdict, with one distinction: a submission whose only sign of a bot is its
+ * speed (autofill sends as fast as a bot) is held for the administrator's review rather than
+ * flagged as spam.
+ */
+export interface IntakeVerdict extends SpamVerdict {
+  held?: boolean;
+}
+
+export function judgeIntake(facts: IntakeFacts): IntakeVerdict {
+  const verdict = assessIntake(facts);
+  if (verdict.reason !== SPAM_REASONS.tooFast) return verdict;
+  const otherwise = assessIntake({ ...facts, elapsedMs: undefined });
+  return otherwise.isSpam ? otherwise : { isSpam: false, reason: verdict.reason, held: true };
+}
+
 export function receiveContact(
   submissionId: string,
   message: ContactMessage,
   visitor: Visitor,
-  verdict: SpamVerdict = { isSpam: false, reason: null },
-): [ContactReceived] | [ContactReceived, ContactMarkedSpam] {
+  verdict: IntakeVerdict = { isSpam: false, reason: null },
+): [ContactReceived] | [ContactReceived, ContactMarkedSpam] | [ContactReceived, ContactHeld] {
   const received: ContactReceived = {
     type: 'ContactReceived',
     data: {
@@ -122,6 +188,14 @@ export function receiveContact(
       referer: visitor.referer,
     },
   };
+  if (verdict.held)
+    return [
+      received,
+      {
+        type: 'ContactHeld',
+        data: { submissionId, reason: verdict.reason ?? SPAM_REASONS.tooFast },
+      },
+    ];
   if (!verdict.isSpam) return [received];
   return [
     received,
@@ -190,6 +264,9 @@ export function updateContact(
     const reason = patch.spamReason?.trim() || MARKED_AS_SPAM_REASON;
     if (!state.isSpam || reason !== state.spamReason)
       events.push({ type: 'ContactMarkedSpam', data: { submissionId, reason, automatic: false } });
+  } else if (patch.isSpam === false && state.held) {
+    // Released: not spam, and the owner's notice is owed.
+    events.push({ type: 'ContactReleased', data: { submissionId } });
   } else if (patch.isSpam === false && state.isSpam) {
     events.push({ type: 'ContactUnmarkedSpam', data: { submissionId } });
   } else if (patch.isSpam === undefined && patch.spamReason && state.isSpam) {
@@ -206,10 +283,18 @@ export function deleteContact(submissionId: string, state: ContactState): Contac
   return [{ type: 'ContactSubmissionDeleted', data: { submissionId } }];
 }
 
-/** The administrator hears of each real enquiry once; spam and deleted ones are skipped. */
+/**
+ * The administrator hears of each real enquiry once; spam, held (until released) and deleted
+ * ones are skipped.
+ */
 export function shouldNotifyAdmin(state: ContactState, adminEmail: string | undefined): boolean {
   return (
-    Boolean(adminEmail) && state.exists && !state.deleted && !state.isSpam && !state.adminNotified
+    Boolean(adminEmail) &&
+    state.exists &&
+    !state.deleted &&
+    !state.isSpam &&
+    !state.held &&
+    !state.adminNotified
   );
 }
 
@@ -223,30 +308,143 @@ export function notifyAdmin(
   return [{ type: 'AdminNotifiedOfContact', data: { submissionId, to: adminEmail } }];
 }
 
+// The owner's notices, coalesced (platform's notices policy): each submission's notice is
+// queued on its own stream (so a second run never counts it twice) and counted in the window's
+// stream, in one transaction under the window's lock.
+
+/**
+ * The notice the owner is owed and not yet queued: `held` for a submission held for review,
+ * `new` for a real one (a released one included); none for spam or a deleted one.
+ */
+export function owedNotice(state: ContactState, adminEmail: string | undefined): NoticeKind | null {
+  if (!adminEmail || !state.exists || state.deleted || state.isSpam) return null;
+  if (state.held) return state.notices.held || state.notified.held ? null : 'held';
+  return state.notices.new || state.adminNotified ? null : 'new';
+}
+
+/** Queues the owed notice in the window, told as `counted` says. */
+export function queueNotice(
+  submissionId: string,
+  state: ContactState,
+  adminEmail: string | undefined,
+  window: NoticeWindow,
+  mode: NoticeMode,
+): ContactNoticeQueued[] {
+  const kind = owedNotice(state, adminEmail);
+  if (!kind) return [];
+  return [{ type: 'ContactNoticeQueued', data: { submissionId, kind, mode, window: window.id } }];
+}
+
+/** The window's record of a queued notice, and the digest it schedules if it is the first. */
+export function countInWindow(queued: ContactNoticeQueued, counted: CountedNotice): ContactEvent[] {
+  const { submissionId, kind, mode, window } = queued.data;
+  const events: ContactEvent[] = [
+    { type: 'ContactNoticeCounted', data: { submissionId, kind, mode } },
+  ];
+  if (counted.scheduleDigestAt)
+    events.push({
+      type: 'ContactDigestScheduled',
+      data: { window, dueAt: counted.scheduleDigestAt.toISOString() },
+    });
+  return events;
+}
+
+/**
+ * The e-mail of its own a queued notice is owed, once: the `held` one while the submission is
+ * still held, the `new` one while it is neither spam nor held.
+ */
+export function owedNoticeMail(
+  state: ContactState,
+  adminEmail: string | undefined,
+): NoticeKind | null {
+  if (!adminEmail || !state.exists || state.deleted || state.isSpam) return null;
+  if (state.held)
+    return state.notices.held === 'individual' && !state.notified.held ? 'held' : null;
+  return state.notices.new === 'individual' && !state.adminNotified ? 'new' : null;
+}
+
+/** The record of the e-mail of its own, for this notice. */
+export function noticeMailSent(
+  submissionId: string,
+  kind: NoticeKind,
+  to: string,
+): [AdminNotifiedOfContact] {
+  return [
+    {
+      type: 'AdminNotifiedOfContact',
+      data: kind === 'held' ? { submissionId, to, held: true } : { submissionId, to },
+    },
+  ];
+}
+
+/** A notices window's stream folded: platform's window state. */
+export const noticesDecider = {
+  events: contactEvents,
+  initialState: emptyNoticeWindow,
+  evolve(state: NoticeWindowState, event: ContactEvent): NoticeWindowState {
+    switch (event.type) {
+      case 'ContactNoticeCounted':
+        return noticeCounted(state, {
+          id: event.data.submissionId,
+          mode: event.data.mode,
+          tags: event.data.kind === 'held' ? ['held'] : [],
+        });
+      case 'ContactDigestScheduled':
+        return digestScheduled(state, event.data.dueAt);
+      case 'ContactDigestSent':
+        return digestSent(state, {
+          count: event.data.count,
+          tags: event.data.held > 0 ? { held: event.data.held } : {},
+        });
+      default:
+        return state;
+    }
+  },
+};
+
+export const handleNotices = commandHandler(noticesDecider);
+
+/** A notices window's state after these events (specs fold their `given` with it). */
+export function noticesState(history: readonly ContactEvent[]): NoticeWindowState {
+  return history.reduce(noticesDecider.evolve, noticesDecider.initialState());
+}
+
+/** How a window's digest is recorded, once it is sent to `to`. */
+export function recordDigest(window: string, to: string, owed: OwedDigest): [ContactDigestSent] {
+  return [
+    {
+      type: 'ContactDigestSent',
+      data: { window, to, count: owed.count, held: owed.tags.held ?? 0 },
+    },
+  ];
+}
+
 // The commands the routes call.
+
+/**
+ * The messages this API process received lately, per address: the burst rule reads them here
+ * rather than in the database, so a submission is one transaction of three statements (the
+ * event, its row, its jobs) and nothing before it. Per process, like the form's rate limit.
+ */
+const recentMessages = new RepeatedTextMemory(SPAM_RULES.burstWindowMs, SPAM_RULES.burstCount);
 
 /**
  * A visitor's message: flagged, not refused, when it looks automated (the visitor sees the
  * same answer either way, so a spammer learns nothing). `now` is the clock of the spam rules.
  */
 export async function submitContact(
-  deps: { db: Db; store: EventStore },
+  deps: { store: EventStore },
   message: ContactMessage & { startedAt?: number | undefined },
   visitor: Visitor,
   metadata: EventMetadata,
   now: Date = new Date(),
 ): Promise<string> {
   const submissionId = randomUUID();
-  const since = new Date(now.getTime() - SPAM_RULES.burstWindowMs);
-  const verdict = assessIntake({
+  const since = now.getTime() - SPAM_RULES.burstWindowMs;
+  const verdict = judgeIntake({
     elapsedMs: elapsedSince(message.startedAt, now.getTime()),
     text: message.message,
-    sameTextFromIpRecently: await countSameMessageFromIp(
-      deps.db,
-      visitor.ip,
-      message.message,
-      since,
-    ),
+    sameTextFromIpRecently: recentMessages.count(visitor.ip, message.message, since),
   });
   await handleContact(
     deps.store,
@@ -254,6 +452,7 @@ export async function submitContact(
     () => receiveContact(submissionId, message, visitor, verdict),
     { metadata, newStream: true },
   );
+  recentMessages.record(visitor.ip, message.message, now.getTime());
   return submissionId;
 }
 

@@ -86,6 +86,10 @@ export interface ContactSubmission {
   processed: boolean;
   isSpam: boolean;
   spamReason: string | null;
+  /** Held for the administrator's review (sent too fast to be sure): not spam, not yet told. */
+  held: boolean;
+  /** Why it is held; null when it is not. */
+  heldReason: string | null;
   responseNotes: string | null;
   respondedAt: string | null;
   country: string | null;
@@ -114,11 +118,29 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
 /** Every id a contact route takes. */
 export const contactIdSchema = z.uuid('Unknown contact submission id');
 
+/**
+ * What the owner is told of a submission: `new` (an enquiry), or `held` (kept for review; its
+ * release owes the `new` one).
+ */
+export const NOTICE_KINDS = ['new', 'held'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** GET /api/contact/held-count: how many submissions wait for the administrator's review. */
+export interface ContactHeldCount {
+  held: number;
+}
+
+/** Contact Submissions showing only the held ones (the dashboard's and the e-mails' link). */
+export const HELD_FOR_REVIEW_PATH = '/admin/contact?spam=held';
+
 /** The reason the quick 'mark spam' action records (admin.md §4). */
 export const MARKED_AS_SPAM_REASON = 'Marked as spam';
 export const RESPONSE_NOTES_MAX = 5000;
 
-/** PATCH /api/contact/{id}: any of these, each checked before anything is written. */
+/**
+ * PATCH /api/contact/{id}: any of these, each checked before anything is written. `isSpam: false`
+ * on a held submission releases it (not spam: the owner's notice follows).
+ */
 export const contactUpdateSchema = z
   .strictObject({
     status: z.enum(CONTACT_STATUSES, {

@@ -1,4 +1,5 @@
 import type { ServerModule, Subscription } from '@kw/platform';
+import { contactEvents } from './events.ts';
 import { contactSubmissionsProjection } from './projection.ts';
 import { contactRoutes } from './routes.ts';
 
@@ -10,6 +11,7 @@ export {
 } from './events.ts';
 export {
   contactAnalytics,
+  countHeldSubmissions,
   findContactSubmission,
   listContactSubmissions,
 } from './queries.ts';
@@ -21,17 +23,30 @@ export const enrichContactSubscription: Subscription = {
   handles: ['ContactReceived'],
 };
 
+/** The owner's notice of a submission: on arrival, and again when a held one is released. */
 export const NOTIFY_ADMIN_QUEUE = 'contact.notify-admin';
 
 export const notifyAdminSubscription: Subscription = {
   queue: NOTIFY_ADMIN_QUEUE,
-  handles: ['ContactReceived'],
+  handles: ['ContactReceived', 'ContactReleased'],
+};
+
+/** A notices window's digest: its job starts when the digest is due. */
+export const NOTIFY_DIGEST_QUEUE = 'contact.notify-digest';
+
+export const notifyDigestSubscription: Subscription = {
+  queue: NOTIFY_DIGEST_QUEUE,
+  handles: ['ContactDigestScheduled'],
+  startAfter(event) {
+    const parsed = contactEvents.parse(event);
+    return parsed.type === 'ContactDigestScheduled' ? new Date(parsed.data.dueAt) : undefined;
+  },
 };
 
 export const contactModule: ServerModule = {
   name: 'contact',
   routes: contactRoutes,
   projections: [contactSubmissionsProjection],
-  subscriptions: [enrichContactSubscription, notifyAdminSubscription],
+  subscriptions: [enrichContactSubscription, notifyAdminSubscription, notifyDigestSubscription],
   jobs: async () => (await import('./jobs.ts')).contactHandlers,
 };

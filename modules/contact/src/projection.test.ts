@@ -148,6 +148,46 @@ describe('the contact submissions projection', () => {
     expect(row).toMatchObject({ version: 1 });
   });
 
+  it('given held for review, then held with the reason and not spam; released, then clean', async () => {
+    const id = newId();
+    const held = await given(id, received(id), {
+      type: 'ContactHeld',
+      data: { submissionId: id, reason: 'Submitted faster than a person could type' },
+    });
+    expect(held).toMatchObject({
+      held: true,
+      held_reason: 'Submitted faster than a person could type',
+      is_spam: false,
+      spam_reason: null,
+      version: 2,
+    });
+    const released = await given(id, { type: 'ContactReleased', data: { submissionId: id } });
+    expect(released).toMatchObject({ held: false, held_reason: null, is_spam: false, version: 3 });
+  });
+
+  it('given held, then marked spam: spam, no longer held', async () => {
+    const id = newId();
+    const row = await given(
+      id,
+      received(id),
+      { type: 'ContactHeld', data: { submissionId: id, reason: 'Too fast' } },
+      {
+        type: 'ContactMarkedSpam',
+        data: { submissionId: id, reason: 'Marked as spam', automatic: false },
+      },
+    );
+    expect(row).toMatchObject({ held: false, held_reason: null, is_spam: true });
+  });
+
+  it("given the owner's notice queued, then the row does not change", async () => {
+    const id = newId();
+    const row = await given(id, received(id), {
+      type: 'ContactNoticeQueued',
+      data: { submissionId: id, kind: 'new', mode: 'digest', window: '2026-11-23T15:00:00.000Z' },
+    });
+    expect(row).toMatchObject({ version: 1, held: false });
+  });
+
   it('given ContactSubmissionDeleted, then no row is left', async () => {
     const id = newId();
     expect(

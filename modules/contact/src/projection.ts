@@ -3,15 +3,28 @@ import { contactEvents } from './events.ts';
 
 export const CONTACT_SUBMISSIONS = 'contact_submissions';
 
-/** The submissions the back office lists; the administrator's notification changes no row. */
+const WINDOW_EVENTS = new Set([
+  'ContactNoticeCounted',
+  'ContactDigestScheduled',
+  'ContactDigestSent',
+]);
+
+/**
+ * The submissions the back office lists; the owner's notices (queued, sent, the windows'
+ * digests) change no row.
+ */
 export const contactSubmissionsProjection = defineProjection({
   name: 'contact-submissions',
   mode: 'inline',
   tables: [CONTACT_SUBMISSIONS],
   events: contactEvents,
+  // The notices windows' own events are on streams of their own.
+  handles: contactEvents.types.filter((type) => !WINDOW_EVENTS.has(type)),
   async apply(trx, event) {
+    if (!('submissionId' in event.data)) return;
+    const { submissionId } = event.data;
     const update = (columns: Record<string, unknown>) =>
-      updateRow(trx, CONTACT_SUBMISSIONS, event.data.submissionId, event, columns);
+      updateRow(trx, CONTACT_SUBMISSIONS, submissionId, event, columns);
     switch (event.type) {
       case 'ContactReceived': {
         const d = event.data;
@@ -68,7 +81,18 @@ export const contactSubmissionsProjection = defineProjection({
         });
         return;
       case 'ContactMarkedSpam':
-        await update({ is_spam: true, spam_reason: event.data.reason });
+        await update({
+          is_spam: true,
+          spam_reason: event.data.reason,
+          held: false,
+          held_reason: null,
+        });
+        return;
+      case 'ContactHeld':
+        await update({ held: true, held_reason: event.data.reason });
+        return;
+      case 'ContactReleased':
+        await update({ held: false, held_reason: null });
         return;
       case 'ContactUnmarkedSpam':
         await update({ is_spam: false, spam_reason: null });

@@ -22,6 +22,8 @@ interface Row {
   processed: boolean;
   is_spam: boolean;
   spam_reason: string | null;
+  held: boolean;
+  held_reason: string | null;
   response_notes: string | null;
   responded_at: Date | null;
   country: string | null;
@@ -51,6 +53,8 @@ function toSubmission(row: Row): ContactSubmission {
     processed: row.processed,
     isSpam: row.is_spam,
     spamReason: row.spam_reason,
+    held: row.held,
+    heldReason: row.held_reason,
     responseNotes: row.response_notes,
     respondedAt: row.responded_at?.toISOString() ?? null,
     country: row.country,
@@ -92,6 +96,15 @@ export async function findContactSubmission(
   return row ? toSubmission(row) : undefined;
 }
 
+/** Submissions held for the administrator's review (the dashboard's line, the e-mails'). */
+export async function countHeldSubmissions(db: Db): Promise<number> {
+  const row = await db(CONTACT_SUBMISSIONS)
+    .where({ held: true })
+    .count<{ count: number }[]>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
+}
+
 /** The figures of the Contact Submissions page's analytics panel. */
 export async function contactAnalytics(db: Db, now = new Date()): Promise<ContactAnalytics> {
   const since = new Date(now.getTime() - CONTACT_RECENT_DAYS * 86_400_000);
@@ -119,19 +132,4 @@ export async function contactAnalytics(db: Db, now = new Date()): Promise<Contac
     spamSubmissions: totals?.spam ?? 0,
     serviceCounts,
   };
-}
-
-/** Submissions with this very message from this address since `since`: the burst signal. */
-export async function countSameMessageFromIp(
-  db: Db,
-  ip: string,
-  message: string,
-  since: Date,
-): Promise<number> {
-  const row = await db(CONTACT_SUBMISSIONS)
-    .where({ ip_address: ip, message })
-    .where('created_at', '>=', since)
-    .count<{ count: number }[]>('* as count')
-    .first();
-  return Number(row?.count ?? 0);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { editContact, removeContact, submitContact } from './commands.ts';
 import {
   CONTACT_CSV_COLUMNS,
+  type ContactHeldCount,
   contactCsvRow,
   contactExportRequestSchema,
   contactIdSchema,
@@ -13,6 +14,7 @@ import {
 import {
   contactAnalytics,
   contactSubmissionsByIds,
+  countHeldSubmissions,
   findContactSubmission,
   listContactSubmissions,
 } from './queries.ts';
@@ -41,6 +43,14 @@ export const contactRoutes: RouteDef[] = [
     path: '/api/contact',
     access: 'admin',
     handler: ({ services }) => listContactSubmissions(services.db),
+  }),
+  route({
+    method: 'get',
+    path: '/api/contact/held-count',
+    access: 'admin',
+    handler: async ({ services }): Promise<ContactHeldCount> => ({
+      held: await countHeldSubmissions(services.db),
+    }),
   }),
   route({
     method: 'get',

@@ -15,6 +15,14 @@ export const mediaRoutes: RouteDef[] = [
     method: 'post',
     path: '/api/upload',
     access: 'admin',
+    docs: {
+      summary: 'Upload a picture or file for the editors',
+      query: z.object({ kind: z.enum(['image']).optional() }),
+      multipart: z.object({ file: z.file().optional(), image: z.file().optional() }),
+      description:
+        "One file, in the field `file` or `image`; `kind=image` (the case study editor's) takes images only.",
+      response: { status: 201 },
+    },
     async handler({ req, services, metadata }) {
       // 'image' comes from the case-study editor (images only), 'file' from the blog editor.
       const kind = req.query.kind === 'image' ? 'image' : 'editor';
@@ -25,6 +33,11 @@ export const mediaRoutes: RouteDef[] = [
     method: 'post',
     path: '/api/media/upload',
     access: 'admin',
+    docs: {
+      summary: 'Add a file to the media library',
+      multipart: z.object({ file: z.file() }),
+      response: { status: 201 },
+    },
     async handler({ req, services, metadata }) {
       return created(await receiveUpload(req, services, metadata, 'media', ['file']));
     },

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type EventMetadata, ValidationError } from '@kw/platform';
-import type { AppServices } from '@kw/platform/http';
+import { type AppServices, withoutUnusualCharacters } from '@kw/platform/http';
 import type { Request } from 'express';
 import { fileTypeFromFile } from 'file-type';
 import formidable, { type File, errors as formidableErrors } from 'formidable';
@@ -70,7 +70,8 @@ async function detect(file: File): Promise<{ mime: string; ext: string } | undef
 function cleanOriginalName(name: string | null): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
   const base = path.basename(name ?? 'file').replace(/[\u0000-\u001f\u007f]/g, '');
-  return base.slice(0, 200) || 'file';
+  // A display name only: a lone surrogate (or half an emoji cut at 200) is dropped.
+  return withoutUnusualCharacters(base.slice(0, 200)) || 'file';
 }
 
 /** Receives one multipart file, checks it, stores it and records MediaUploaded. */

@@ -38,6 +38,9 @@ function html(res: RouteContext['res'], status: number, body: string): void {
   res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(body);
 }
 
+/** The signed token of the unsubscribe link, read (and checked) by the handlers themselves. */
+const unsubscribeQuery = z.object({ token: z.string() });
+
 export const newsletterRoutes: RouteDef[] = [
   route({
     method: 'post',
@@ -78,6 +81,7 @@ export const newsletterRoutes: RouteDef[] = [
     method: 'get',
     path: '/api/newsletter/export',
     access: 'admin',
+    docs: { response: { mediaType: 'text/csv' } },
     async handler({ services, res }) {
       const subscribers = await listSubscriberRows(services.db, true);
       sendCsv(res, {
@@ -124,6 +128,11 @@ export const newsletterRoutes: RouteDef[] = [
     method: 'get',
     path: UNSUBSCRIBE_PATH,
     access: 'public',
+    docs: {
+      summary: "The unsubscribe link's confirmation page",
+      query: unsubscribeQuery,
+      response: { mediaType: 'text/html' },
+    },
     async handler({ req, res, services }) {
       const check = checkUnsubscribeToken(services.config.jwtSecret, req.query.token);
       if (!check.ok) return html(res, 400, refusedPage(check.reason));
@@ -136,6 +145,12 @@ export const newsletterRoutes: RouteDef[] = [
     method: 'post',
     path: UNSUBSCRIBE_PATH,
     access: 'public',
+    docs: {
+      summary:
+        'Unsubscribe (the confirmation form, or the one-click List-Unsubscribe-Post of RFC 8058)',
+      query: unsubscribeQuery,
+      response: { mediaType: 'text/html' },
+    },
     rateLimit: { windowMs: 60_000, max: 30 },
     async handler({ req, res, services }) {
       const check = checkUnsubscribeToken(services.config.jwtSecret, req.query.token);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://example.ca' }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** What data kept encrypted at rest (the two-factor secret) is keyed from; JWT_SECRET's by default. */
+  DATA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   SMTP_URL: z
@@ -33,7 +36,62 @@ const envSchema = z.object({
     .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a Google Analytics id such as G-ABC123')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies' X-Forwarded-For to believe. Unset: none, the client is the socket's address.
+   * A hop count (`1`: one reverse proxy in front), or a comma list of the proxies' addresses
+   * and CIDR ranges (`127.0.0.1, 10.0.0.0/8`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
+
+/**
+ * Whose word on the client address counts: `false` (nobody's: the socket's address), a number
+ * of proxy hops in front of the API, or the proxies' addresses and ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+/** Express's names for the address ranges it knows, accepted in TRUST_PROXY's list. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's value, or the reason it is refused. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const lower = value.toLowerCase();
+  if (lower === '' || lower === 'none' || lower === 'false' || lower === '0') return false;
+  if (lower === 'true' || lower === '*') {
+    return 'trusting every proxy lets any client choose its address: give the number of proxies (1) or their addresses';
+  }
+  if (/^\d+$/.test(lower)) {
+    const hops = Number(lower);
+    return hops <= 10 ? hops : 'a hop count must be at most 10';
+  }
+  const entries = lower.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    return `"${bad}" is not an IP address or CIDR range (expected a hop count such as 1, or a list such as 127.0.0.1, 10.0.0.0/8)`;
+  }
+  return entries;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -45,6 +103,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   jwtSecret: string;
+  /** Secret from which keys for data encrypted at rest are derived: DATA_KEY, else the JWT secret. */
+  dataKey: string;
   adminUsername: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -54,6 +114,8 @@ export interface Config {
   efficiencyEdgeUrl: string | undefined;
   avatarWidgetUrl: string | undefined;
   analyticsTrackerId: string | undefined;
+  /** TRUST_PROXY: how the API finds the client's address (express's 'trust proxy'). */
+  trustProxy: TrustProxy;
   uploadsDir: string;
   privateDir: string;
   mailDir: string;
@@ -76,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -84,7 +147,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     publicUrl,
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret,
+    dataKey: env.DATA_KEY ?? jwtSecret,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
@@ -94,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     efficiencyEdgeUrl: env.EFFICIENCY_EDGE_URL,
     avatarWidgetUrl: env.AVATAR_WIDGET_URL,
     analyticsTrackerId: env.ANALYTICS_TRACKER_ID,
+    trustProxy: env.TRUST_PROXY ?? false,
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),
     mailDir: path.join(dataDir, 'mail'),

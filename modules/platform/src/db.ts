@@ -7,8 +7,30 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 export type Db = Knex;
 export type Trx = Knex.Transaction;
 
+/** How long a request waits for a connection before it is told the database is unavailable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export function createDb(connectionString: string, pool = { min: 0, max: 10 }): Db {
-  return knex({ client: 'pg', connection: connectionString, pool });
+  return knex({
+    client: 'pg',
+    // A server that does not answer fails the connection in seconds, instead of never.
+    connection: { connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+    pool,
+    // Waiting for a free connection of a busy pool ends too, as an unavailable database (503).
+    acquireConnectionTimeout: 2 * CONNECT_TIMEOUT_MS,
+    log: {
+      // A lost or refused connection reaches the query's caller (a 503, logged there); knex's
+      // own line for it on stdout would repeat it once per pooled connection.
+      warn(message: unknown) {
+        if (
+          typeof message === 'string' &&
+          /^(Acquire connection error|Connection Error):/.test(message)
+        )
+          return;
+        console.log(message);
+      },
+    },
+  });
 }
 
 /** PostgreSQL error codes we translate into business answers. */
@@ -19,4 +41,63 @@ export function isPgError(
   code: string,
 ): error is { code: string; constraint?: string } {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/** Network failures on the way to PostgreSQL. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL's own codes for "not now": class 08 (connection exception), the server shutting
+ * down or crashed (57P01, 57P02), starting up (57P03), out of connections (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/** What node-postgres and knex say when the server went away or never answered. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect|Timeout acquiring a connection|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/** True when `error` means PostgreSQL cannot be reached right now (not a bad query). */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, name, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    name?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+    return true;
+  if (name === 'KnexTimeoutError') return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
+}
+
+/**
+ * PostgreSQL refusing a character of the input: NUL in text (22021), a \u0000 or a lone
+ * surrogate in jsonb (22P05, or 22P02 naming the Unicode escape). The API's edge turns these
+ * away first; this is the net under it, so they are a 400 even from a path it missed.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, detail } = error as {
+    code?: unknown;
+    message?: unknown;
+    detail?: unknown;
+  };
+  if (code === '22021' || code === '22P05') return true;
+  return (
+    code === '22P02' &&
+    /unicode|surrogate/i.test(`${typeof message === 'string' ? message : ''} ${detail ?? ''}`)
+  );
 }

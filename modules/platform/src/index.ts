@@ -13,6 +13,7 @@ export * from './jobs/boss.ts';
 export * from './logger.ts';
 export * from './mail.ts';
 export * from './module.ts';
+export * from './notices.ts';
 export * from './page-cache.ts';
 export * from './read-model.ts';
 export * from './text/sanitize.ts';

@@ -47,4 +47,10 @@ export interface WorkerContext {
 export interface EventHandler {
   queue: string;
   handle(event: StoredEvent, ctx: WorkerContext): Promise<void>;
+  /**
+   * Optional: the events of a batch of jobs at once, all or nothing (an async projection
+   * applies them in one transaction). When it throws, the worker runs `handle` for each job
+   * instead, so the one that fails is retried alone.
+   */
+  handleBatch?(events: StoredEvent[], ctx: WorkerContext): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, Trx } from './db.ts';
+import { RATE_LIMIT_COUNTERS } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
 
 // The server keeps the HTML of public pages and the answers of public lists while the content
@@ -19,7 +20,12 @@ export const CONTENT_CHANNEL = 'content_changed';
  * The tables platform itself owns, that no module's projection declares (for the
  * architecture test's table → owner map).
  */
-export const platformTables = ['events', 'worker_heartbeat', CONTENT_REVISIONS] as const;
+export const platformTables = [
+  'events',
+  'worker_heartbeat',
+  CONTENT_REVISIONS,
+  RATE_LIMIT_COUNTERS,
+] as const;
 
 type CommitListener = (scope: string, revision: number) => void;
 

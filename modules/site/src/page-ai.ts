@@ -1,7 +1,12 @@
 // Content of one service page.
 
 import { servicePageMeta } from './pages.ts';
-import type { AiService, PageIntro, ProcessStep, Project } from './service-page-types.ts';
+import {
+  type AiService,
+  type PageIntro,
+  type Project,
+  processSteps,
+} from './service-page-types.ts';
 
 export const aiPage = {
   intro: {
@@ -59,27 +64,23 @@ export const aiPage = {
       technologies: ['Azure AI Document Intelligence', 'Power Automate'],
     },
   ] satisfies Project[],
-  process: [
+  process: processSteps([
     {
-      step: 1,
       title: 'Assessment',
       description:
         'We map your processes and data and find the AI opportunities with the best return.',
     },
     {
-      step: 2,
       title: 'Strategy',
       description: 'A costed plan: which use case first, which tools, what success looks like.',
     },
     {
-      step: 3,
       title: 'Implementation',
       description: 'We build, test with your team and launch in small, safe steps.',
     },
     {
-      step: 4,
       title: 'Optimization',
       description: 'We measure results, tune the models and extend what works.',
     },
-  ] satisfies ProcessStep[],
+  ]),
 };

@@ -1,13 +1,13 @@
 // Content of one service page.
 
 import { servicePageMeta } from './pages.ts';
-import type {
-  AnalysisArea,
-  AnalysisService,
-  ClientStory,
-  Outcome,
-  PageIntro,
-  ProcessStep,
+import {
+  type AnalysisArea,
+  type AnalysisService,
+  type ClientStory,
+  type Outcome,
+  type PageIntro,
+  processSteps,
 } from './service-page-types.ts';
 
 export const analysisPage = {
@@ -89,19 +89,11 @@ export const analysisPage = {
       timeline: '2 weeks',
     },
   ] satisfies ClientStory[],
-  process: [
-    { step: 1, title: 'Kick-off', description: 'Goals, scope and the people we should talk to.' },
-    {
-      step: 2,
-      title: 'Interviews',
-      description: 'Short sessions with the people who do the work.',
-    },
-    {
-      step: 3,
-      title: 'Analysis',
-      description: 'We map processes, systems and data and find the gaps.',
-    },
-    { step: 4, title: 'Recommendations', description: 'Options with costs, benefits and risks.' },
-    { step: 5, title: 'Roadmap', description: 'A phased plan you can act on straight away.' },
-  ] satisfies ProcessStep[],
+  process: processSteps([
+    { title: 'Kick-off', description: 'Goals, scope and the people we should talk to.' },
+    { title: 'Interviews', description: 'Short sessions with the people who do the work.' },
+    { title: 'Analysis', description: 'We map processes, systems and data and find the gaps.' },
+    { title: 'Recommendations', description: 'Options with costs, benefits and risks.' },
+    { title: 'Roadmap', description: 'A phased plan you can act on straight away.' },
+  ]),
 };

@@ -1,7 +1,12 @@
 // Content of one service page.
 
 import { servicePageMeta } from './pages.ts';
-import type { DevelopmentService, PageIntro, ProcessStep, Project } from './service-page-types.ts';
+import {
+  type DevelopmentService,
+  type PageIntro,
+  type Project,
+  processSteps,
+} from './service-page-types.ts';
 
 export const customSoftwarePage = {
   intro: {
@@ -61,28 +66,21 @@ export const customSoftwarePage = {
       technologies: ['React', '.NET', 'SQL Server'],
     },
   ] satisfies Project[],
-  process: [
+  process: processSteps([
     {
-      step: 1,
       title: 'Discovery',
       description: 'We learn how your team works and agree on the must-haves.',
     },
     {
-      step: 2,
       title: 'Design',
       description: 'Clickable designs you test before a line of code is written.',
     },
+    { title: 'Build', description: 'Two-week iterations with a demo at the end of each one.' },
     {
-      step: 3,
-      title: 'Build',
-      description: 'Two-week iterations with a demo at the end of each one.',
-    },
-    {
-      step: 4,
       title: 'Launch & Support',
       description: 'A calm launch, training, and support with a local team.',
     },
-  ] satisfies ProcessStep[],
+  ]),
   techStack: [
     { column: 'Front end', items: ['React', 'TypeScript', 'Accessible HTML and CSS'] },
     { column: 'Back end', items: ['Node.js', '.NET', 'Python'] },

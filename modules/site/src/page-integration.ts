@@ -1,13 +1,13 @@
 // Content of one service page.
 
 import { servicePageMeta } from './pages.ts';
-import type {
-  IntegrationTool,
-  Metric,
-  Outcome,
-  PageIntro,
-  ProcessStep,
-  Project,
+import {
+  type IntegrationTool,
+  type Metric,
+  type Outcome,
+  type PageIntro,
+  type Project,
+  processSteps,
 } from './service-page-types.ts';
 
 export const integrationPage = {
@@ -90,26 +90,13 @@ export const integrationPage = {
       technologies: ['SharePoint', 'Power Automate', 'Power BI'],
     },
   ] satisfies Project[],
-  process: [
+  process: processSteps([
     {
-      step: 1,
       title: 'Map',
       description: 'We follow the data through your systems and find the re-typing.',
     },
-    {
-      step: 2,
-      title: 'Design',
-      description: 'We choose the simplest reliable tool for each connection.',
-    },
-    {
-      step: 3,
-      title: 'Automate',
-      description: 'We build, test with real records and switch over safely.',
-    },
-    {
-      step: 4,
-      title: 'Monitor',
-      description: 'Alerts and monthly checks keep every integration healthy.',
-    },
-  ] satisfies ProcessStep[],
+    { title: 'Design', description: 'We choose the simplest reliable tool for each connection.' },
+    { title: 'Automate', description: 'We build, test with real records and switch over safely.' },
+    { title: 'Monitor', description: 'Alerts and monthly checks keep every integration healthy.' },
+  ]),
 };

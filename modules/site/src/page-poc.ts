@@ -1,12 +1,12 @@
 // Content of one service page.
 
 import { servicePageMeta } from './pages.ts';
-import type {
-  Outcome,
-  PageIntro,
-  PocService,
-  PocStory,
-  ProcessStep,
+import {
+  type Outcome,
+  type PageIntro,
+  type PocService,
+  type PocStory,
+  processSteps,
 } from './service-page-types.ts';
 
 export const pocPage = {
@@ -53,13 +53,13 @@ export const pocPage = {
       description: 'Good prototypes become the first version of the product.',
     },
   ] satisfies Outcome[],
-  process: [
-    { step: 1, title: 'Define', description: 'The question the proof of concept must answer.' },
-    { step: 2, title: 'Design', description: 'The smallest thing that answers it.' },
-    { step: 3, title: 'Build', description: 'A working prototype in short iterations.' },
-    { step: 4, title: 'Validate', description: 'Test with real users and real data.' },
-    { step: 5, title: 'Decide', description: 'Go, adjust or stop, with the evidence in hand.' },
-  ] satisfies ProcessStep[],
+  process: processSteps([
+    { title: 'Define', description: 'The question the proof of concept must answer.' },
+    { title: 'Design', description: 'The smallest thing that answers it.' },
+    { title: 'Build', description: 'A working prototype in short iterations.' },
+    { title: 'Validate', description: 'Test with real users and real data.' },
+    { title: 'Decide', description: 'Go, adjust or stop, with the evidence in hand.' },
+  ]),
   stories: [
     {
       client: 'Conestoga Precision Machining',

@@ -1,19 +1,19 @@
 // The shapes of the service pages' content (spec §3, "Per-page records").
 
-export interface ProcessStep {
-  step: number;
+/** A heading and its paragraph: a service in brief, a benefit, an outcome, a process step. */
+export interface Titled {
   title: string;
   description: string;
 }
-export interface AiService {
-  title: string;
-  description: string;
+export type Outcome = Titled;
+export interface ProcessStep extends Titled {
+  step: number;
+}
+export interface AiService extends Titled {
   features: string[];
   benefits: string[];
 }
-export interface DevelopmentService {
-  title: string;
-  description: string;
+export interface DevelopmentService extends Titled {
   features: string[];
   technologies: string[];
 }
@@ -34,9 +34,7 @@ export interface Metric {
   metric: string;
   description: string;
 }
-export interface AnalysisService {
-  title: string;
-  description: string;
+export interface AnalysisService extends Titled {
   deliverables: string[];
 }
 export interface AnalysisArea {
@@ -44,19 +42,13 @@ export interface AnalysisArea {
   description: string;
   checkpoints: string[];
 }
-export interface Outcome {
-  title: string;
-  description: string;
-}
 export interface ClientStory {
   client: string;
   challenge: string;
   result: string;
   timeline: string;
 }
-export interface PocService {
-  title: string;
-  description: string;
+export interface PocService extends Titled {
   timeline: string;
   outcome: string;
 }
@@ -78,4 +70,9 @@ export interface PageIntro {
   description: string;
   keywords: string[];
   calls: [CallToAction, CallToAction];
+}
+
+/** A page's process, its steps numbered in the order given. */
+export function processSteps(items: readonly Titled[]): ProcessStep[] {
+  return items.map((item, index) => ({ step: index + 1, ...item }));
 }

@@ -53,7 +53,8 @@ const rawBaseQuery = fetchBaseQuery({
 
 /**
  * Adds the bearer token and, on 401 or 403, forgets it; under /admin the browser goes back
- * to /admin (public-site.md §8). The login call's own 401 is just a wrong password.
+ * to /admin (public-site.md §8). The login calls' own 401 (the password, or the second step's
+ * code) is just a wrong answer.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -67,7 +68,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const url = typeof args === 'string' ? args : args.url;
   if (
     (status === 401 || status === 403) &&
-    url !== '/api/auth/login' &&
+    !url.startsWith('/api/auth/login') &&
     typeof window !== 'undefined'
   ) {
     storeToken(null);
@@ -84,6 +85,8 @@ export const api = createApi({
   tagTypes: [
     'ContactSubmission',
     'Session',
+    'AdminSessions',
+    'TwoFactor',
     'Job',
     'JobCategory',
     'JobApplication',

@@ -55,12 +55,23 @@ export function defineEvents<const S extends EventSchemas>(schemas: S): EventCat
   };
 }
 
+/** The one record of several catalogues' schemas (a union of records, made their intersection). */
+type CombinedSchemas<C extends readonly { readonly schemas: EventSchemas }[]> = (
+  C[number]['schemas'] extends infer U
+    ? (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void
+      ? I
+      : never
+    : never
+) extends infer S extends EventSchemas
+  ? S
+  : never;
+
 /** Several modules' catalogues as one, for a reader of all of them (activity, analytics). */
-export function combineEvents<const C extends readonly EventCatalogue[]>(
+export function combineEvents<const C extends readonly { readonly schemas: EventSchemas }[]>(
   ...catalogues: C
-): EventCatalogue<C[number]['schemas']> {
+): EventCatalogue<CombinedSchemas<C>> {
   const schemas = Object.assign({}, ...catalogues.map((c) => c.schemas));
-  return defineEvents(schemas) as EventCatalogue<C[number]['schemas']>;
+  return defineEvents(schemas) as EventCatalogue<CombinedSchemas<C>>;
 }
 
 /**

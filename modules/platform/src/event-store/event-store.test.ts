@@ -3,7 +3,7 @@ import type { Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { EventStore, rebuildProjections } from './event-store.ts';
-import type { EnqueueInTransaction, Projection, StoredEvent } from './types.ts';
+import type { EnqueueInTransaction, JobOutbox, Projection, StoredEvent } from './types.ts';
 
 // A tiny counter read model, so the store is tested apart from any business module.
 const counters: Projection = {
@@ -79,6 +79,54 @@ describe('EventStore.append', () => {
     ]);
   });
 
+  it('given a batch of events in its own transaction, then one statement writes the events and one outbox call takes every job', async () => {
+    const calls: number[] = [];
+    const outbox: JobOutbox = {
+      async enqueueAll(trx, jobs) {
+        calls.push(jobs.length);
+        await trx('test_jobs').insert(
+          jobs.map((j) => ({ queue: j.queue, position: j.data.position })),
+        );
+      },
+    };
+    const batched = new EventStore(tdb.db, {
+      projections: [counters],
+      subscriptions: [{ queue: 'test.audit', handles: ['Incremented'] }],
+      enqueue: outbox,
+    });
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    tdb.db.on('query', record);
+    try {
+      await batched.append(
+        'counter:batch',
+        0,
+        [
+          { type: 'Incremented', data: { by: 1 } },
+          { type: 'Incremented', data: { by: 1 } },
+          { type: 'Incremented', data: { by: 1 } },
+        ],
+        { metadata },
+      );
+    } finally {
+      tdb.db.off('query', record);
+    }
+    // The version check is part of the insert: no separate read of the stream, no savepoint.
+    const onTheLog = statements.filter((sql) => /\bevents\b/i.test(sql));
+    expect(onTheLog).toHaveLength(1);
+    expect(onTheLog[0]).toMatch(/insert into events/i);
+    expect(statements.filter((sql) => /savepoint/i.test(sql))).toEqual([]);
+    expect(calls).toEqual([3]);
+  });
+
+  it('given a stream at version 2, when a writer appends claiming a later version, then it gets a ConcurrencyError and no gap', async () => {
+    await expect(
+      store.append('counter:a', 5, [{ type: 'Incremented', data: { by: 100 } }], { metadata }),
+    ).rejects.toThrow('expected version 5, found 2');
+    expect((await store.readStream('counter:a')).map((e) => e.version)).toEqual([1, 2]);
+    expect(queued).toHaveLength(0);
+  });
+
   it('given a stream at version 2, when a writer appends with a stale expected version, then it gets a ConcurrencyError and nothing is written', async () => {
     await expect(
       store.append('counter:a', 1, [{ type: 'Incremented', data: { by: 100 } }], { metadata }),
@@ -104,6 +152,9 @@ describe('EventStore.append', () => {
     expect(lost.every((a) => (a as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(
       true,
     );
+    // The losers read the version the winner left after their own transaction rolled back.
+    for (const a of lost)
+      expect((a as PromiseRejectedResult).reason.message).toContain('expected version 0, found 1');
     expect(
       await tdb
         .db('events')
@@ -168,8 +219,12 @@ describe('rebuildProjections', () => {
   it('given live read models, when every projection is rebuilt from the log, then the tables are equal', async () => {
     const live = await tdb.db('test_counters').orderBy('stream_id');
     await tdb.db('test_counters').update({ total: -1 }); // damage it, the replay must repair it
-    const { events } = await rebuildProjections(store, [counters]);
+    const { events, direct } = await rebuildProjections(store, [counters]);
     expect(events).toBeGreaterThan(0);
+    // Its raw SQL on its own table is not replayed in memory: it goes through the database.
+    expect(direct).toEqual([
+      { projection: 'test-counters', reason: 'raw SQL naming test_counters' },
+    ]);
     expect(await tdb.db('test_counters').orderBy('stream_id')).toEqual(live);
   });
 });

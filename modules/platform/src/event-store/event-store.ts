@@ -4,8 +4,10 @@ import {
   type EnqueueInTransaction,
   type EventMetadata,
   type ExpectedVersion,
+  type JobOutbox,
   type NewEvent,
   type Projection,
+  type QueuedJob,
   type StoredEvent,
   type Subscription,
   streamTypeOf,
@@ -44,17 +46,70 @@ export interface AppendOptions {
 export interface EventStoreOptions {
   projections?: Projection[];
   subscriptions?: Subscription[];
-  enqueue?: EnqueueInTransaction;
+  /** A function takes one job at a time (tests' stubs); a JobOutbox an append's jobs at once. */
+  enqueue?: EnqueueInTransaction | JobOutbox;
 }
 
 const STREAM_VERSION_CONSTRAINT = 'events_stream_id_version_unique';
+
+/**
+ * One statement per append. A new stream's events are inserted as they are: the
+ * (stream_id, version) unique index is the whole check. Otherwise the statement reads the
+ * stream's current version, checks it against the expected one (null: 'any') and numbers the
+ * rows after it; two writers that read the same version collide on the unique index, so one of
+ * them gets a conflict, never a gap.
+ */
+const APPEND_SQL = `
+  with current_version as (
+    select coalesce(max(version), 0) as version from events where stream_id = ?
+  ), expected as (
+    select version from current_version where ?::int is null or version = ?::int
+  )
+  insert into events (stream_id, stream_type, version, type, data, metadata)
+  select ?, ?, expected.version + batch.ordinality, batch.type, batch.data, ?::jsonb
+  from expected,
+    rows from (jsonb_to_recordset(?::jsonb) as (type text, data jsonb))
+      with ordinality as batch(type, data, ordinality)
+  order by batch.ordinality
+  returning *`;
+
+function appendStatement(
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: NewEvent[],
+  metadata: EventMetadata,
+): [string, (string | number | null)[]] {
+  const meta = JSON.stringify(stripUndefined(metadata));
+  const streamType = streamTypeOf(streamId);
+  if (expectedVersion === 0) {
+    const values = events.map(() => '(?, ?, ?, ?, ?::jsonb, ?::jsonb)').join(', ');
+    return [
+      `insert into events (stream_id, stream_type, version, type, data, metadata)
+       values ${values} returning *`,
+      events.flatMap((e, i) => [
+        streamId,
+        streamType,
+        i + 1,
+        e.type,
+        JSON.stringify(e.data ?? {}),
+        meta,
+      ]),
+    ];
+  }
+  const expected = expectedVersion === 'any' ? null : expectedVersion;
+  const batch = JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? {} })));
+  return [APPEND_SQL, [streamId, expected, expected, streamId, streamType, meta, batch]];
+}
+
+/** Another writer took the version (own transaction, aborted): `append` reads the current one. */
+class VersionTaken extends Error {}
 
 /** The append-only log of every business fact, with its inline projections and job outbox. */
 export class EventStore {
   readonly db: Db;
   private readonly inline: Projection[];
-  private readonly routes: Map<string, string[]>;
-  private readonly enqueue: EnqueueInTransaction | undefined;
+  private readonly routes: Map<string, Subscription[]>;
+  private readonly enqueue: EnqueueInTransaction | JobOutbox | undefined;
 
   constructor(db: Db, options: EventStoreOptions = {}) {
     this.db = db;
@@ -70,7 +125,7 @@ export class EventStore {
     this.routes = new Map();
     for (const sub of subscriptions) {
       for (const type of sub.handles) {
-        this.routes.set(type, [...(this.routes.get(type) ?? []), sub.queue]);
+        this.routes.set(type, [...(this.routes.get(type) ?? []), sub]);
       }
     }
     if (this.routes.size > 0 && !this.enqueue) {
@@ -80,7 +135,8 @@ export class EventStore {
 
   /**
    * Appends events to a stream if its version is still `expectedVersion`, runs the inline
-   * projections and creates the subscribed jobs, all in one transaction.
+   * projections and creates the subscribed jobs, all in one transaction: one statement for the
+   * events, the projections' own, and one for all of their jobs.
    */
   async append(
     streamId: string,
@@ -89,15 +145,19 @@ export class EventStore {
     options: AppendOptions,
   ): Promise<StoredEvent[]> {
     if (events.length === 0) return [];
-    if (options.trx) return this.appendIn(options.trx, streamId, expectedVersion, events, options);
+    if (options.trx)
+      return this.appendIn(options.trx, streamId, expectedVersion, events, options, true);
     // With 'any', a concurrent writer can take our version number: just try again.
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction((trx) =>
-          this.appendIn(trx, streamId, expectedVersion, events, options),
+          this.appendIn(trx, streamId, expectedVersion, events, options, false),
         );
       } catch (error) {
         if (expectedVersion === 'any' && error instanceof ConcurrencyError && attempt < 5) continue;
+        // Read after the rollback: the failed insert aborted the transaction it ran in.
+        if (error instanceof VersionTaken)
+          throw new ConcurrencyError(streamId, expectedVersion, await this.streamVersion(streamId));
         throw error;
       }
     }
@@ -109,34 +169,36 @@ export class EventStore {
     expectedVersion: ExpectedVersion,
     events: NewEvent[],
     options: AppendOptions,
+    callersTransaction: boolean,
   ): Promise<StoredEvent[]> {
-    const metadata = JSON.stringify(stripUndefined(options.metadata));
+    const [sql, bindings] = appendStatement(streamId, expectedVersion, events, options.metadata);
+    // A failed insert aborts the transaction unless it ran under a savepoint. Only a retry in the
+    // same transaction ('any') or a caller that goes on after a conflict needs one; an append
+    // in its own transaction with a version to check does without (two round trips fewer).
+    const savepoint = callersTransaction || expectedVersion === 'any';
     let inserted: EventRow[] | undefined;
-    // With 'any', a concurrent writer may take the next version: read it again and retry,
+    // With 'any', a concurrent writer may take the next version: insert again on top of it,
     // inside the caller's transaction too (the failed insert only rolls back its savepoint).
     for (let attempt = 1; !inserted; attempt++) {
-      const current = await this.streamVersion(streamId, trx);
-      if (expectedVersion !== 'any' && current !== expectedVersion) {
-        throw new ConcurrencyError(streamId, expectedVersion, current);
-      }
-      const rows = events.map((event, index) => ({
-        stream_id: streamId,
-        stream_type: streamTypeOf(streamId),
-        version: current + index + 1,
-        type: event.type,
-        data: JSON.stringify(event.data ?? {}),
-        metadata,
-      }));
+      const insert = (q: Trx) => q.raw<{ rows: EventRow[] }>(sql, bindings);
       try {
-        inserted = await trx.transaction((sp) =>
-          sp('events').insert(rows).returning<EventRow[]>('*'),
-        );
+        const { rows } = savepoint ? await trx.transaction(insert) : await insert(trx);
+        if (rows.length === 0) {
+          // The stream is not at the expected version (the only way the insert selects nothing).
+          throw new ConcurrencyError(
+            streamId,
+            expectedVersion,
+            await this.streamVersion(streamId, trx),
+          );
+        }
+        inserted = rows;
       } catch (error) {
         if (
           isPgError(error, PG_UNIQUE_VIOLATION) &&
           error.constraint === STREAM_VERSION_CONSTRAINT
         ) {
           if (expectedVersion === 'any' && attempt < 10) continue;
+          if (!savepoint) throw new VersionTaken();
           throw new ConcurrencyError(
             streamId,
             expectedVersion,
@@ -146,18 +208,26 @@ export class EventStore {
         throw error;
       }
     }
-    const stored = inserted.map(toStoredEvent);
+    const stored = inserted.map(toStoredEvent).sort((a, b) => a.version - b.version);
+    const jobs: QueuedJob[] = [];
     for (const event of stored) {
       for (const projection of this.inline) {
         if (projection.handles.includes(event.type)) await projection.apply(trx, event);
       }
-      for (const queue of this.routes.get(event.type) ?? []) {
-        await this.enqueue?.(trx, queue, {
-          position: event.position,
-          streamId: event.streamId,
-          type: event.type,
-        });
+      for (const sub of this.routes.get(event.type) ?? []) {
+        const data = { position: event.position, streamId: event.streamId, type: event.type };
+        const startAfter = sub.startAfter?.(event);
+        jobs.push(startAfter ? { queue: sub.queue, data, startAfter } : { queue: sub.queue, data });
       }
+    }
+    // Every job of the batch in one go, in the same transaction: none exists for a rolled-back event.
+    if (jobs.length > 0 && this.enqueue) {
+      if (typeof this.enqueue === 'function') {
+        for (const { queue, data, startAfter } of jobs) {
+          if (startAfter) await this.enqueue(trx, queue, data, { startAfter });
+          else await this.enqueue(trx, queue, data);
+        }
+      } else await this.enqueue.enqueueAll(trx, jobs);
     }
     return stored;
   }
@@ -178,6 +248,13 @@ export class EventStore {
   async readEvent(position: number, trx: Db | Trx = this.db): Promise<StoredEvent | undefined> {
     const row = await trx<EventRow>('events').where({ position }).first();
     return row ? toStoredEvent(row) : undefined;
+  }
+
+  /** Several events by position, in one query (the worker's batch of jobs). */
+  async readEvents(positions: number[], trx: Db | Trx = this.db): Promise<StoredEvent[]> {
+    if (positions.length === 0) return [];
+    const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
+    return rows.map(toStoredEvent);
   }
 
   /** All events in log order, in batches, for replays. */
@@ -203,29 +280,9 @@ function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-/**
- * Empties every projection's tables and replays the whole log through them, in one
- * transaction: the read models either all come back or stay as they were.
- */
-export async function rebuildProjections(
-  store: EventStore,
-  projections: Projection[],
-): Promise<{ events: number }> {
-  return store.db.transaction(async (trx) => {
-    const tables = projections.flatMap((p) => p.tables);
-    if (tables.length > 0) {
-      await trx.raw(
-        `truncate table ${tables.map(() => '??').join(', ')} restart identity cascade`,
-        tables,
-      );
-    }
-    let count = 0;
-    for await (const event of store.readAll(trx)) {
-      for (const projection of projections) {
-        if (projection.handles.includes(event.type)) await projection.apply(trx, event);
-      }
-      count++;
-    }
-    return { events: count };
-  });
-}
+export {
+  REBUILD_SCHEMA,
+  type RebuildOptions,
+  type RebuildResult,
+  rebuildProjections,
+} from './rebuild.ts';

@@ -46,6 +46,11 @@ export interface Projection {
 export interface Subscription {
   queue: string;
   handles: readonly string[];
+  /**
+   * When the job may start, if not at once (a digest due at the end of its window): read from
+   * the event, in the append's transaction.
+   */
+  startAfter?(event: StoredEvent): Date | undefined;
 }
 
 /** The job payload of a subscription: only ids, the handler reads the event itself. */
@@ -55,8 +60,29 @@ export interface EventJob {
   type: string;
 }
 
+/** A job for a subscribed queue. */
+export interface QueuedJob {
+  queue: string;
+  data: EventJob;
+  /** Not before then (the subscription's `startAfter`); at once when absent. */
+  startAfter?: Date | undefined;
+}
+
 /** Creates a job in the caller's transaction, so it exists only if the events commit. */
-export type EnqueueInTransaction = (trx: Trx, queue: string, data: EventJob) => Promise<void>;
+export type EnqueueInTransaction = (
+  trx: Trx,
+  queue: string,
+  data: EventJob,
+  options?: { startAfter?: Date | undefined },
+) => Promise<void>;
+
+/**
+ * Creates all of an append's jobs at once in the caller's transaction (pg-boss's: one
+ * statement), so they exist only if the events commit.
+ */
+export interface JobOutbox {
+  enqueueAll(trx: Trx, jobs: readonly QueuedJob[]): Promise<void>;
+}
 
 export function streamTypeOf(streamId: string): string {
   const colon = streamId.indexOf(':');

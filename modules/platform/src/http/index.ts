@@ -9,8 +9,9 @@ import type { Logger } from '../logger.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 export * from './csv.ts';
-export { type RateLimit, RateLimiter } from './rate-limit.ts';
+export { RATE_LIMIT_COUNTERS, type RateLimit, RateLimiter } from './rate-limit.ts';
 export * from './spam.ts';
+export * from './unusual-text.ts';
 
 /** What every request handler may use; built once by the API's composition root. */
 export interface AppServices {
@@ -55,7 +56,10 @@ export interface RouteDef<
   body?: B;
   query?: Q;
   params?: P;
-  /** Per-IP limit, checked before the body is validated (public forms). */
+  /**
+   * Per-address limit (the client address TRUST_PROXY resolves), counted in PostgreSQL for
+   * every API process, checked before the body is validated (public forms).
+   */
   rateLimit?: RateLimit;
   /** What /api/openapi.json tells beyond the schemas above; documentation only, never checked. */
   docs?: RouteDocs;

@@ -1,6 +1,7 @@
+import type { Db } from '../db.ts';
 import { TooManyRequestsError } from '../errors.ts';
 
-/** At most `max` requests per `windowMs` from one IP address to one route. */
+/** At most `max` requests per `windowMs` from one client address to one route. */
 export interface RateLimit {
   windowMs: number;
   max: number;
@@ -8,37 +9,55 @@ export interface RateLimit {
   message?: string;
 }
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
+/** Platform's table of request counters, shared by every API process on the database. */
+export const RATE_LIMIT_COUNTERS = 'rate_limit_counters';
+
+/** How often one process clears the counters whose window has ended. */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
- * Fixed windows kept in the API process's memory: one process serves the site, and a restart
- * forgiving a flood is acceptable for contact and newsletter forms.
+ * Fixed windows kept in PostgreSQL: a window starts at a key's first request and lasts
+ * `windowMs`. Each request adds one to its key in a single upsert, so parallel requests and
+ * several API processes count together and none gets past the limit.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
+  private readonly db: Db;
+  private lastSweep = Date.now();
 
-  hit(key: string, limit: RateLimit, now = Date.now()): void {
-    if (this.windows.size > 50_000) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + limit.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count++;
-    if (window.count > limit.max) {
-      const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      throw new TooManyRequestsError(
-        limit.message ??
-          `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        seconds,
-      );
-    }
+  constructor(db: Db) {
+    this.db = db;
   }
 
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  /** Counts one request for `key`; throws a 429 past the limit. */
+  async hit(key: string, limit: RateLimit, now = Date.now()): Promise<void> {
+    const at = new Date(now);
+    const { rows } = await this.db.raw<{ rows: { hits: number; window_ends_at: Date }[] }>(
+      `insert into ${RATE_LIMIT_COUNTERS} as c (key, window_ends_at, hits) values (?, ?, 1)
+       on conflict (key) do update set
+         hits = case when c.window_ends_at <= ? then 1 else c.hits + 1 end,
+         window_ends_at = case when c.window_ends_at <= ? then excluded.window_ends_at
+                               else c.window_ends_at end
+       returning hits, window_ends_at`,
+      [key, new Date(now + limit.windowMs), at, at],
+    );
+    this.sweepNowAndThen(now);
+    const row = rows[0];
+    if (!row || row.hits <= limit.max) return;
+    const seconds = Math.max(1, Math.ceil((new Date(row.window_ends_at).getTime() - now) / 1000));
+    throw new TooManyRequestsError(
+      limit.message ??
+        `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      seconds,
+    );
+  }
+
+  /** Ended windows are deleted now and then, in the background; a failure only waits for the next. */
+  private sweepNowAndThen(now: number): void {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    this.db(RATE_LIMIT_COUNTERS)
+      .where('window_ends_at', '<=', new Date(now))
+      .delete()
+      .catch(() => {});
   }
 }

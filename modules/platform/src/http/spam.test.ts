@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { safeCsvCell } from '../contract.ts';
-import { assessIntake, countLinks, elapsedSince, SPAM_REASONS, SPAM_RULES } from './spam.ts';
+import {
+  assessIntake,
+  countLinks,
+  elapsedSince,
+  RepeatedTextMemory,
+  SPAM_REASONS,
+  SPAM_RULES,
+} from './spam.ts';
 
 describe('assessIntake: spam rules on public intake', () => {
   it('given an ordinary enquiry typed at a human pace, then it is clean', () => {
@@ -68,5 +75,41 @@ describe('safeCsvCell: CSV formula injection', () => {
   it('null and undefined become empty cells', () => {
     expect(safeCsvCell(null)).toBe('');
     expect(safeCsvCell(undefined)).toBe('');
+  });
+});
+
+describe('RepeatedTextMemory: the burst signal without a database read', () => {
+  const minute = 60_000;
+
+  it('given the same text twice from one address, then both count within the window and none after it', () => {
+    const memory = new RepeatedTextMemory(10 * minute, 2);
+    memory.record('203.0.113.1', 'Call me back', 0);
+    memory.record('203.0.113.1', 'Call me back', 1 * minute);
+    expect(memory.count('203.0.113.1', 'Call me back', 0)).toBe(2);
+    expect(memory.count('203.0.113.1', 'Call me back', 30_000)).toBe(1);
+    expect(memory.count('203.0.113.1', 'Call me back', 2 * minute)).toBe(0);
+  });
+
+  it('given another address or another text, then it is counted apart', () => {
+    const memory = new RepeatedTextMemory(10 * minute, 2);
+    memory.record('203.0.113.1', 'Call me back', 0);
+    expect(memory.count('203.0.113.2', 'Call me back', 0)).toBe(0);
+    expect(memory.count('203.0.113.1', 'Call me back!', 0)).toBe(0);
+  });
+
+  it('given more repeats than it keeps, then it keeps the newest (enough to decide the rule)', () => {
+    const memory = new RepeatedTextMemory(10 * minute, 2);
+    for (const at of [5, 1, 9, 3]) memory.record('203.0.113.1', 'Same', at * minute);
+    expect(memory.count('203.0.113.1', 'Same', 0)).toBe(2);
+    expect(memory.count('203.0.113.1', 'Same', 6 * minute)).toBe(1);
+  });
+
+  it('given a flood of distinct texts, then it holds at most its bound, stale pairs going first', () => {
+    const memory = new RepeatedTextMemory(10 * minute, 2, 100);
+    for (let i = 0; i < 150; i++) memory.record('198.51.100.1', `old ${i}`, 0);
+    for (let i = 0; i < 150; i++) memory.record('198.51.100.2', `new ${i}`, 21 * minute);
+    expect(memory.size).toBeLessThanOrEqual(100);
+    expect(memory.count('198.51.100.2', 'new 149', 0)).toBe(1);
+    expect(memory.count('198.51.100.1', 'old 0', 0)).toBe(0);
   });
 });

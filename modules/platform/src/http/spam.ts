@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Spam and abuse checks on public intake (contact, newsletter, and later job applications).
  * Pure: the caller gathers the facts (how long the form was open, how often this IP sent the
@@ -71,3 +73,57 @@ export function assessIntake(facts: IntakeFacts): SpamVerdict {
 export function elapsedSince(startedAt: number | undefined, now = Date.now()): number | undefined {
   return startedAt === undefined ? undefined : now - startedAt;
 }
+
+/**
+ * How many times one address sent one text lately (the burst signal), kept in the API process's
+ * memory, so a public form asks the database nothing before its append. Each API process counts
+ * what it received, and a restart forgets: like the rate limits, a flood split across processes
+ * or a restart is flagged later, never an honest sender sooner. Bounded: per address and text
+ * only the newest `keep` times (enough to tell `keep` repeats), and at most `maxKeys` pairs, the
+ * stale ones swept first. Times are the caller's clock (milliseconds), so rules take one.
+ */
+export class RepeatedTextMemory {
+  private readonly seen = new Map<string, number[]>();
+  private readonly windowMs: number;
+  private readonly keep: number;
+  private readonly maxKeys: number;
+
+  constructor(windowMs: number, keep: number, maxKeys = 50_000) {
+    this.windowMs = windowMs;
+    this.keep = keep;
+    this.maxKeys = maxKeys;
+  }
+
+  /** Times `text` came from `ip` at or after `since`, counted up to `keep`. */
+  count(ip: string, text: string, since: number): number {
+    return (this.seen.get(keyOf(ip, text)) ?? []).filter((at) => at >= since).length;
+  }
+
+  record(ip: string, text: string, at: number): void {
+    const key = keyOf(ip, text);
+    const times = this.seen.get(key) ?? [];
+    times.push(at);
+    times.sort((a, b) => b - a);
+    times.length = Math.min(times.length, this.keep);
+    this.seen.delete(key); // re-inserted last: the map's order is the order of last use
+    this.seen.set(key, times);
+    if (this.seen.size > this.maxKeys) this.sweep(at);
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, times] of this.seen)
+      if ((times[0] ?? 0) < now - this.windowMs) this.seen.delete(key);
+    // Still full of fresh pairs (a flood of distinct texts): the least recently used go.
+    for (const key of this.seen.keys()) {
+      if (this.seen.size <= this.maxKeys) break;
+      this.seen.delete(key);
+    }
+  }
+}
+
+const keyOf = (ip: string, text: string) =>
+  `${ip} ${createHash('sha256').update(text).digest('base64url')}`;

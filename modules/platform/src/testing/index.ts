@@ -63,4 +63,5 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
+export * from './from-address.ts';
 export * from './smtp-catcher.ts';

@@ -5,6 +5,7 @@ import type {
   JobCategory,
   JobCategoryInput,
   JobInput,
+  JobTextPreview,
 } from '@kw/careers/contract';
 import { api } from '../../api/api.ts';
 import { saveAnswer, today } from '../../api/download.ts';
@@ -28,6 +29,10 @@ export const careersApi = api.injectEndpoints({
         body: form,
       }),
       invalidatesTags: ['JobApplication'],
+    }),
+    /** A job text as the server renders and sanitises it (the job editor's preview). */
+    previewJobText: build.mutation<JobTextPreview, string>({
+      query: (text) => ({ url: '/api/jobs/preview', method: 'POST', body: { text } }),
     }),
     listAllJobs: build.query<Job[], void>({
       query: () => '/api/jobs',
@@ -95,6 +100,7 @@ export const careersApi = api.injectEndpoints({
 
 export const {
   useListAllJobsQuery,
+  usePreviewJobTextMutation,
   useListJobCategoriesQuery,
   useCreateJobCategoryMutation,
   useUpdateJobCategoryMutation,

@@ -1,5 +1,6 @@
 import type {
   ContactAnalytics,
+  ContactHeldCount,
   ContactMessageInput,
   ContactSubmission,
   ContactUpdate,
@@ -19,6 +20,11 @@ export const contactApi = api.injectEndpoints({
     }),
     listContactSubmissions: build.query<ContactSubmission[], void>({
       query: () => '/api/contact',
+      providesTags: ['ContactSubmission'],
+    }),
+    /** How many wait for the administrator's review (the dashboard's line). */
+    contactHeldCount: build.query<ContactHeldCount, void>({
+      query: () => '/api/contact/held-count',
       providesTags: ['ContactSubmission'],
     }),
     contactAnalytics: build.query<ContactAnalytics, void>({
@@ -51,6 +57,7 @@ export const contactApi = api.injectEndpoints({
 export const {
   useListContactSubmissionsQuery,
   useContactAnalyticsQuery,
+  useContactHeldCountQuery,
   useUpdateContactSubmissionMutation,
   useDeleteContactSubmissionMutation,
   useExportContactSubmissionsMutation,

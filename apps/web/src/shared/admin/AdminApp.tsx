@@ -104,9 +104,10 @@ function Session() {
   }, []);
 
   const onLogout = useCallback(async () => {
+    // The server ends the session first, while the request still carries its token.
+    await logout().catch(() => {});
     storeToken(null);
     setToken(null);
-    await logout().catch(() => {});
     navigate('/');
   }, [logout, navigate]);
 

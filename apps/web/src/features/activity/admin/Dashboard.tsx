@@ -1,6 +1,7 @@
 import { Alert, App, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { HeldForReview } from '../../contact/admin/HeldForReview.tsx';
 import { useListContactSubmissionsQuery } from '../../contact/api.ts';
 import { useListSubscriptionsQuery } from '../../newsletter/api.ts';
 import { useCountListQuery, useDailyActivityQuery } from '../api.ts';
@@ -15,9 +16,11 @@ interface StatCardProps {
   detail: string | undefined;
   loading: boolean;
   error: string | undefined;
+  /** A line under the detail (Contact Submissions: the ones held for review). */
+  extra?: ReactNode;
 }
 
-function StatCard({ title, to, value, detail, loading, error }: StatCardProps) {
+function StatCard({ title, to, value, detail, loading, error, extra }: StatCardProps) {
   return (
     <Col xs={24} sm={12} lg={8}>
       <Card>
@@ -25,6 +28,7 @@ function StatCard({ title, to, value, detail, loading, error }: StatCardProps) {
         <Typography.Paragraph type={error ? 'danger' : 'secondary'} style={{ minHeight: 22 }}>
           {error ?? detail}
         </Typography.Paragraph>
+        {extra && <Typography.Paragraph>{extra}</Typography.Paragraph>}
         <Link to={to} aria-label={`Manage ${title}`}>
           Manage
         </Link>
@@ -126,6 +130,7 @@ export function Dashboard() {
           }
           loading={contacts.isLoading}
           error={contactError}
+          extra={<HeldForReview />}
         />
         <StatCard
           title="Newsletter Subscribers"

@@ -1,17 +1,7 @@
 import { Button, type GetRef, Input, Space, Tooltip } from 'antd';
-
-import { marked } from 'marked';
-import { useMemo, useRef } from 'react';
-
-const HAS_TAGS = /<\/?[a-z][\w-]*(\s[^>]*)?\/?>/i;
-
-/** What the description will look like: markdown with line breaks and GitHub extensions; HTML as is. */
-export function previewHtml(text: string): string {
-  if (!text.trim()) return '';
-  return HAS_TAGS.test(text)
-    ? text
-    : (marked.parse(text, { gfm: true, breaks: true, async: false }) as string);
-}
+import { useRef } from 'react';
+import { useServerPreview } from '../../../shared/admin/useServerPreview.ts';
+import { usePreviewJobTextMutation } from '../api.ts';
 
 type Tool = { label: string; title: string; wrap?: [string, string]; prefix?: string };
 
@@ -24,7 +14,10 @@ const TOOLS: Tool[] = [
   { label: '1.', title: 'Numbered list', prefix: '1. ' },
 ];
 
-/** The job description: a markdown toolbar, 12 rows, and a live preview beside it. */
+/**
+ * The job description: a markdown toolbar, 12 rows, and a live preview beside it, rendered and
+ * sanitised by the server as the saved job will be.
+ */
 export function DescriptionEditor({
   value = '',
   onChange,
@@ -35,7 +28,10 @@ export function DescriptionEditor({
   id?: string;
 }) {
   const ref = useRef<GetRef<typeof Input.TextArea>>(null);
-  const html = useMemo(() => previewHtml(value), [value]);
+  // The server's own rendering and sanitiser: what the job will store, never the raw text.
+  const [preview] = usePreviewJobTextMutation();
+  const { data, problem } = useServerPreview(value, (text) => preview(text));
+  const html = value.trim() ? (data?.html ?? '') : '';
 
   function apply(tool: Tool) {
     const area = ref.current?.resizableTextArea?.textArea;
@@ -91,8 +87,10 @@ export function DescriptionEditor({
         />
         <section className="description-preview" aria-label="Preview">
           <div className="description-preview-label">Preview</div>
-          {html ? (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the administrator's own text, sanitised again by the API on save
+          {problem ? (
+            <p style={{ color: '#cf1322' }}>{problem}</p>
+          ) : html ? (
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML sanitised by the API (POST /api/jobs/preview), as the job will be stored
             <div dangerouslySetInnerHTML={{ __html: html }} />
           ) : (
             <p style={{ color: '#8c8c8c' }}>Nothing to preview yet.</p>

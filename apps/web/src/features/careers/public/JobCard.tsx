@@ -34,12 +34,17 @@ function JobFacts({ job, categories }: { job: Job; categories: JobCategory[] }) 
   );
 }
 
-function TextSection({ title, text }: { title: string; text: string }) {
-  if (!text.trim()) return null;
+/** Requirements, responsibilities or benefits: sanitised HTML, as the description. */
+function TextSection({ title, html }: { title: string; html: string }) {
+  if (!html.trim()) return null;
   return (
     <section className="job-section">
       <h3>{title}</h3>
-      <p className="pre-line">{text}</p>
+      <div
+        className="job-description"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API when the job was saved (and again by its read model)
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </section>
   );
 }
@@ -98,9 +103,9 @@ export function JobDetails(props: {
           <p>No description available</p>
         )}
       </section>
-      <TextSection title="Requirements" text={job.requirements} />
-      <TextSection title="Responsibilities" text={job.responsibilities} />
-      <TextSection title="Benefits" text={job.benefits} />
+      <TextSection title="Requirements" html={job.requirements} />
+      <TextSection title="Responsibilities" html={job.responsibilities} />
+      <TextSection title="Benefits" html={job.benefits} />
       <div className="actions">
         <button type="button" className="button button-primary" onClick={props.onApply}>
           Apply Now

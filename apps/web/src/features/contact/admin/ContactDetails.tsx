@@ -27,6 +27,11 @@ export function ContactDetails({ s }: { s: ContactSubmission }) {
         {s.respondedAt ? formatDate(s.respondedAt, 'dateTime') : '—'}
       </Descriptions.Item>
       <Descriptions.Item label="Response Notes">{s.responseNotes || '—'}</Descriptions.Item>
+      {s.held && (
+        <Descriptions.Item label="Held for Review">
+          {s.heldReason ?? 'Held for review'}. Release it if it is a real enquiry.
+        </Descriptions.Item>
+      )}
       {s.isSpam && (
         <Descriptions.Item label="Spam Reason">
           {s.spamReason ?? MARKED_AS_SPAM_REASON}

@@ -8,20 +8,41 @@ import {
   SERVICE_OPTIONS,
 } from '@kw/contact/contract';
 import { Button, Select } from 'antd';
-import {
-  matchesSpam,
-  SearchFilter,
-  SpamFilter,
-  type SpamFilterValue,
-} from '../../../shared/admin/SubmissionsFrame.tsx';
+import { SearchFilter } from '../../../shared/admin/SubmissionsFrame.tsx';
 import { capital, fullName } from './display.ts';
+
+/** The spam filter with a third state: held for the administrator's review. */
+export const SCREENING_FILTERS = ['all', 'clean', 'held', 'spam'] as const;
+export type ScreeningFilterValue = (typeof SCREENING_FILTERS)[number];
 
 export interface ContactFilterValues {
   search: string;
   status: ContactStatus | 'all';
   priority: ContactPriority | 'all';
   service: string;
-  spam: SpamFilterValue;
+  spam: ScreeningFilterValue;
+}
+
+/** The filters a link opens the page with (`?spam=held`: the dashboard's held-for-review line). */
+export function filtersFromSearch(search: URLSearchParams): ContactFilterValues {
+  const spam = search.get('spam');
+  return {
+    ...NO_FILTERS,
+    spam: SCREENING_FILTERS.find((value) => value === spam) ?? NO_FILTERS.spam,
+  };
+}
+
+function matchesScreening(s: ContactSubmission, filter: ScreeningFilterValue): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'clean':
+      return !s.isSpam && !s.held;
+    case 'held':
+      return s.held;
+    case 'spam':
+      return s.isSpam;
+  }
 }
 
 export const NO_FILTERS: ContactFilterValues = {
@@ -43,7 +64,7 @@ export function matches(s: ContactSubmission, f: ContactFilterValues): boolean {
   if (f.status !== 'all' && s.status !== f.status) return false;
   if (f.priority !== 'all' && s.priority !== f.priority) return false;
   if (f.service !== 'all' && (s.service || 'general') !== f.service) return false;
-  return matchesSpam(s.isSpam, f.spam);
+  return matchesScreening(s, f.spam);
 }
 
 export function ContactFilters({
@@ -95,7 +116,19 @@ export function ContactFilters({
           { value: 'general', label: 'General' },
         ]}
       />
-      <SpamFilter value={filters.spam} onChange={(spam) => set({ spam })} />
+      <Select
+        aria-label="Spam filter"
+        prefix="Spam:"
+        value={filters.spam}
+        onChange={(spam) => set({ spam })}
+        style={{ width: 190 }}
+        options={[
+          { value: 'all', label: 'All' },
+          { value: 'clean', label: 'Clean' },
+          { value: 'held', label: 'Held for review' },
+          { value: 'spam', label: 'Spam' },
+        ]}
+      />
       <Button onClick={clear}>Clear Filters</Button>
     </>
   );

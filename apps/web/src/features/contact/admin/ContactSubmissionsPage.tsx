@@ -6,8 +6,9 @@ import {
   type ContactUpdate,
   MARKED_AS_SPAM_REASON,
 } from '@kw/contact/contract';
-import { Button, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { useConfirmedDelete, useNotified } from '../../../shared/admin/notify.tsx';
 import {
@@ -25,11 +26,24 @@ import {
 } from '../api.ts';
 import { ContactAnalytics } from './ContactAnalytics.tsx';
 import { ContactDetails } from './ContactDetails.tsx';
-import { ContactFilters, matches, NO_FILTERS } from './ContactFilters.tsx';
+import { ContactFilters, filtersFromSearch, matches, NO_FILTERS } from './ContactFilters.tsx';
 import { capital, fullName, PRIORITY_COLORS, STATUS_COLORS, serviceLabel } from './display.ts';
 import { EditSubmissionDialog } from './EditSubmissionDialog.tsx';
 
-/** Contact Submissions (admin.md §2): filter, view, edit, mark, delete and export. */
+/** A submission held for review: the tag, its reason on hover. */
+function HeldTag({ s }: { s: ContactSubmission }) {
+  if (!s.held) return null;
+  return (
+    <Tooltip title={s.heldReason ?? 'Held for review'}>
+      <Tag color="gold">HELD FOR REVIEW</Tag>
+    </Tooltip>
+  );
+}
+
+/**
+ * Contact Submissions (admin.md §2): filter, view, edit, mark, delete and export; release the
+ * ones held for review.
+ */
 export function ContactSubmissionsPage() {
   const notified = useNotified();
   const confirmDelete = useConfirmedDelete();
@@ -38,6 +52,13 @@ export function ContactSubmissionsPage() {
   const [remove] = useDeleteContactSubmissionMutation();
   const [exportList] = useExportContactSubmissionsMutation();
   const { filters, set, clear } = useFilters(NO_FILTERS);
+  // A link may open the page filtered: `?spam=held` (the dashboard's held-for-review line).
+  const [search] = useSearchParams();
+  const linked = search.has('spam') ? filtersFromSearch(search).spam : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: applied when the link changes (`set` is new on every render)
+  useEffect(() => {
+    if (linked) set({ spam: linked });
+  }, [linked]);
   const [showAnalytics, setShowAnalytics] = useState(false);
   const [editing, setEditing] = useState<ContactSubmission | null>(null);
   const all = list.data ?? [];
@@ -103,7 +124,7 @@ export function ContactSubmissionsPage() {
           render: (_, s) => (
             <>
               <div style={{ fontWeight: 600 }}>
-                {fullName(s)} <SpamTag isSpam={s.isSpam} />
+                {fullName(s)} <SpamTag isSpam={s.isSpam} /> <HeldTag s={s} />
               </div>
               <div>{s.email}</div>
               {s.company && <Typography.Text type="secondary">{s.company}</Typography.Text>}
@@ -145,6 +166,23 @@ export function ContactSubmissionsPage() {
             >
               Mark Processed
             </Button>
+          )}
+          {s.held && (
+            <Tooltip title="Not spam: it becomes an enquiry, and you are e-mailed about it">
+              <Button
+                size="small"
+                type="primary"
+                onClick={() =>
+                  notified(
+                    () => update({ id: s.id, changes: { isSpam: false } }).unwrap(),
+                    { title: 'Submission released' },
+                    { title: 'Error', description: 'Failed to release the submission' },
+                  )
+                }
+              >
+                Release
+              </Button>
+            </Tooltip>
           )}
           {s.isSpam ? (
             <Button size="small" onClick={() => change(s, { isSpam: false })}>

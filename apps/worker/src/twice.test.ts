@@ -1,0 +1,191 @@
+import type { EventHandler, StoredEvent } from '@kw/platform';
+import { type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { allHandlers } from './worker.ts';
+
+// pg-boss delivers at least once, and with several workers two of them can hold the same job
+// (one whose heartbeat was lost is handed to another while it still runs). Every handler of
+// the composition, given each of its jobs twice at the same moment (one by one, and in its
+// batch form when it has one), leaves what one delivery leaves: each fact recorded once, each
+// e-mail sent once, each read-model row written once.
+
+let smtp: SmtpCatcher;
+let app: TestApp;
+let token: string;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  // A worker context without handlers: the test delivers every job itself.
+  app = await startTestApp({
+    worker: [],
+    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: 'owner@example.ca' },
+  });
+  token = await app.login();
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+/** What the site's visitors and the administrator do that gives every queue a job. */
+async function scenario(): Promise<void> {
+  const ok = async (res: Response, status = 201) => {
+    if (res.status !== status) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const ua = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
+  await ok(
+    await app.fetch('/api/contact', {
+      method: 'POST',
+      json: {
+        firstName: 'Twice',
+        lastName: 'Sent',
+        email: 'twice@example.ca',
+        message: 'We would like an estimate for an integration project.',
+      },
+      headers: { 'x-forwarded-for': '203.0.113.70', 'user-agent': ua },
+    }),
+  );
+  const signup = await app.fetch('/api/newsletter/subscribe', {
+    method: 'POST',
+    json: { email: 'reader@example.ca', firstName: 'Rea' },
+    headers: { 'x-forwarded-for': '203.0.113.71', 'user-agent': ua },
+  });
+  expect(signup.status).toBeLessThan(300);
+  const category = await ok(
+    await app.fetch('/api/job-categories', {
+      method: 'POST',
+      token,
+      json: { name: 'Engineering', description: 'People who build things', isActive: true },
+    }),
+  );
+  const job = await ok(
+    await app.fetch('/api/jobs', {
+      method: 'POST',
+      token,
+      json: {
+        title: 'Data Engineer',
+        description: 'Build pipelines for manufacturers across Waterloo Region.',
+        categoryId: category.id,
+        location: 'Kitchener, ON',
+        isPublished: true,
+      },
+    }),
+  );
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.ca',
+    phone: '519-555-0100',
+  }))
+    form.append(k, v);
+  form.append('resume', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'cv.pdf');
+  const application = await ok(
+    await app.fetch(`/api/jobs/${job.id}/apply`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-forwarded-for': '203.0.113.72' },
+    }),
+  );
+  await ok(
+    await app.fetch(`/api/job-applications/${application.id}/status`, {
+      method: 'PUT',
+      token,
+      json: { status: 'rejected' },
+    }),
+    200,
+  );
+}
+
+/** The jobs waiting in a queue, as the events they carry. */
+async function eventsOf(queue: string): Promise<StoredEvent[]> {
+  const rows = await app.db
+    .withSchema('pgboss')
+    .from('job')
+    .where({ name: queue, state: 'created' })
+    .select(app.db.raw("(data->>'position')::bigint as position"));
+  const positions = rows.map((r: { position: number }) => Number(r.position));
+  return app.worker!.context.store.readEvents(positions);
+}
+
+/** Everything a delivery can leave behind: the log, the read models, the e-mails. */
+async function footprint() {
+  const events = await app.db('events').count<{ n: number }[]>('* as n').first();
+  const activity = await app.db('recent_activity').count<{ n: number }[]>('* as n').first();
+  const daily = await app.db('daily_activity_events').count<{ n: number }[]>('* as n').first();
+  return {
+    events: Number(events!.n),
+    activity: Number(activity!.n),
+    daily: Number(daily!.n),
+    mails: smtp.mails.length,
+  };
+}
+
+describe('every handler, given the same job twice at the same moment', () => {
+  it('records each fact once and sends each e-mail once', async () => {
+    await scenario();
+    const handlers = allHandlers();
+    const ctx = app.worker!.context;
+    const delivered = new Set<string>();
+    const run = async (handler: EventHandler, events: StoredEvent[]) => {
+      await Promise.all([
+        ...events.flatMap((e) => [handler.handle(e, ctx), handler.handle(e, ctx)]),
+        ...(handler.handleBatch
+          ? [handler.handleBatch(events, ctx), handler.handleBatch(events, ctx)]
+          : []),
+      ]);
+    };
+    for (const handler of handlers) {
+      const events = await eventsOf(handler.queue);
+      if (events.length > 0) delivered.add(handler.queue);
+      await run(handler, events);
+    }
+    // Every queue of the composition had a job in the scenario, but the digests: only a flood
+    // creates theirs, and the flood tests of contact and careers deliver them twice at once.
+    const floodOnly = ['contact.notify-digest', 'careers.application-digest'];
+    expect([...delivered].sort()).toEqual(
+      [...new Set(handlers.map((h) => h.queue))].filter((q) => !floodOnly.includes(q)).sort(),
+    );
+
+    // The jobs the handlers' own events created ran too (the activity of an enrichment):
+    // deliver everything once more, twice at once, until nothing new happens.
+    let before = await footprint();
+    for (;;) {
+      for (const handler of handlers) await run(handler, await eventsOf(handler.queue));
+      const after = await footprint();
+      if (JSON.stringify(after) === JSON.stringify(before)) break;
+      before = after;
+    }
+
+    // One of each fact a handler records, per event that caused it.
+    const recorded = await app
+      .db('events')
+      .whereRaw("metadata->>'actor' = 'worker'")
+      .select('stream_id', 'type', app.db.raw("metadata->>'causationId' as cause"));
+    const keys = recorded.map((r) => `${r.stream_id} ${r.type} ${r.cause}`);
+    expect(keys.length).toBeGreaterThan(3);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(recorded.map((r) => r.type)).toEqual(
+      expect.arrayContaining([
+        'ContactSubmissionEnriched',
+        'AdminNotifiedOfContact',
+        'SubscriberEnriched',
+        'SubscriberWelcomed',
+        'ApplicationAcknowledged',
+        'AdminNotifiedOfApplication',
+        'RejectionEmailSent',
+      ]),
+    );
+
+    // One of each e-mail.
+    const ids = smtp.mails.map((m) => m.headers['message-id'] ?? m.raw);
+    expect(ids.length).toBe(5); // the enquiry, the welcome, two for the application, the rejection
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // One feed line per event the feed shows, one chart row per counted event.
+    const lines = await app.db('recent_activity').select('position');
+    expect(new Set(lines.map((l) => l.position)).size).toBe(lines.length);
+    expect(lines.length).toBeGreaterThan(0);
+  });
+});

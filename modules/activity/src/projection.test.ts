@@ -1,0 +1,181 @@
+import { type EventJob, EventStore } from '@kw/platform';
+import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewActivityEvent } from './events.ts';
+import { activityProjection, DAILY_ACTIVITY_EVENTS, RECENT_ACTIVITY } from './projection.ts';
+import { contactReceived, pageViewed, postCreated, subscriberJoined } from './test-fixtures.ts';
+
+// Given events appended through the store, when the worker runs the jobs they queued (in the
+// order given), then these rows in recent_activity and daily_activity_events.
+
+let tdb: TestDatabase;
+let store: EventStore;
+let queued: EventJob[] = [];
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  store = new EventStore(tdb.db, {
+    projections: [activityProjection],
+    enqueue: async (_trx, queue, job) => {
+      expect(queue).toBe('projection.activity');
+      queued.push(job);
+    },
+  });
+});
+afterAll(() => tdb?.drop());
+
+const metadata = { actor: 'test' };
+const append = (streamId: string, ...events: NewActivityEvent[]) =>
+  store.append(streamId, 'any', events, { metadata });
+
+/** Runs the queued jobs as the worker does, each in its transaction; `order` may shuffle them. */
+async function work(order: (jobs: EventJob[]) => EventJob[] = (jobs) => jobs) {
+  const jobs = order(queued);
+  queued = [];
+  for (const job of jobs) {
+    const event = await store.readEvent(job.position);
+    await tdb.db.transaction((trx) => activityProjection.apply(trx, event!));
+  }
+}
+
+const feed = (streamId: string) =>
+  tdb.db(RECENT_ACTIVITY).where({ stream_id: streamId }).orderBy('position');
+const counted = (positions: number[]) =>
+  tdb
+    .db(DAILY_ACTIVITY_EVENTS)
+    .whereIn('position', positions)
+    .orderBy('position')
+    .select('position', 'metric', 'occurred_at');
+
+let next = 0;
+const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;
+
+const contact = (submissionId: string) => contactReceived(submissionId);
+const joined = (subscriberId: string) =>
+  subscriberJoined(subscriberId, `${subscriberId}@example.ca`);
+
+describe('the activity projection: the feed', () => {
+  it('given a post created then published, then one line titled by the post', async () => {
+    const id = uuid();
+    const [, published] = await append(`post:${id}`, postCreated(id, 'Five AI wins for bakeries'), {
+      type: 'PostPublished',
+      data: { postId: id, publishedAt: '2026-11-22T12:00:00Z' },
+    });
+    await work();
+    expect(await feed(`post:${id}`)).toEqual([
+      {
+        position: published!.position,
+        stream_id: `post:${id}`,
+        type: 'PostPublished',
+        title: 'Blog post published: Five AI wins for bakeries',
+        icon: 'FileText',
+        color: 'blue',
+        occurred_at: published!.occurredAt,
+      },
+    ]);
+  });
+
+  it('given the administrator changed the password, then a line naming no one', async () => {
+    const [changed] = await append('admin:owner', {
+      type: 'AdminPasswordChanged',
+      data: { username: 'owner', via: 'settings' },
+    });
+    await work();
+    expect(await feed('admin:owner')).toMatchObject([
+      { position: changed!.position, title: 'Administrator password changed', color: 'gray' },
+    ]);
+  });
+
+  it('given a submission marked spam, then no line; unmarked, then its line is back as it was', async () => {
+    const id = uuid();
+    const stream = `contact:${id}`;
+    await append(stream, contact(id));
+    await work();
+    const [line] = await feed(stream);
+    expect(line).toMatchObject({
+      type: 'ContactReceived',
+      title: 'New contact submission: Ann Lee',
+    });
+    await append(stream, {
+      type: 'ContactMarkedSpam',
+      data: { submissionId: id, reason: 'Spam', automatic: false },
+    });
+    await work();
+    expect(await feed(stream)).toEqual([]);
+    await append(stream, { type: 'ContactUnmarkedSpam', data: { submissionId: id } });
+    await work();
+    expect(await feed(stream)).toEqual([line]);
+  });
+
+  it('given a submission flagged spam at once, then no line even when the worker reads it first', async () => {
+    const id = uuid();
+    await append(`contact:${id}`, contact(id), {
+      type: 'ContactMarkedSpam',
+      data: { submissionId: id, reason: 'Too many links', automatic: true },
+    });
+    await work((jobs) => [...jobs].reverse());
+    expect(await feed(`contact:${id}`)).toEqual([]);
+  });
+
+  it('given a deleted subscriber, then their line is gone, in either order of the jobs', async () => {
+    for (const order of [(j: EventJob[]) => j, (j: EventJob[]) => [...j].reverse()]) {
+      const id = uuid();
+      await append(`subscriber:${id}`, joined(id));
+      await append(`subscriber:${id}`, { type: 'SubscriberDeleted', data: { subscriberId: id } });
+      await work(order);
+      expect(await feed(`subscriber:${id}`)).toEqual([]);
+    }
+  });
+
+  it('given a job that runs twice, then the same rows', async () => {
+    const id = uuid();
+    await append(`subscriber:${id}`, joined(id));
+    const jobs = [...queued];
+    await work();
+    const once = await feed(`subscriber:${id}`);
+    queued = jobs;
+    await work();
+    expect(await feed(`subscriber:${id}`)).toEqual(once);
+    expect(once).toMatchObject([{ title: `New newsletter subscriber: ${id}@example.ca` }]);
+  });
+});
+
+describe('the activity projection: the daily counts', () => {
+  it('given a submission, sign-ups, page views and a named event, then one row per counted event', async () => {
+    const C = uuid();
+    const S = uuid();
+    const [received] = await append(`contact:${C}`, contact(C));
+    const [signedUp, resubscribed] = await append(
+      `subscriber:${S}`,
+      joined(S),
+      { type: 'SubscriberUnsubscribed', data: { subscriberId: S, via: 'link' } },
+      { type: 'SubscriberResubscribed', data: joined(S).data },
+    ).then((events) => [events[0], events[2]]);
+    const [viewed] = await append(`analytics:${uuid()}`, pageViewed());
+    const [named] = await append(`analytics:${uuid()}`, {
+      type: 'AnalyticsEventRecorded',
+      data: {
+        category: 'engagement',
+        action: 'service_interest',
+        label: '',
+        value: null,
+        path: '/',
+      },
+    });
+    await work();
+    await work(); // nothing left: each fact counted once
+    const stored = [received!, signedUp!, resubscribed!, viewed!, named!];
+    expect(await counted(stored.map((e) => e.position))).toEqual([
+      { position: received!.position, metric: 'contact', occurred_at: received!.occurredAt },
+      { position: signedUp!.position, metric: 'signup', occurred_at: signedUp!.occurredAt },
+      { position: resubscribed!.position, metric: 'signup', occurred_at: resubscribed!.occurredAt },
+      { position: viewed!.position, metric: 'pageview', occurred_at: viewed!.occurredAt },
+    ]);
+  });
+
+  it('queues each event it handles once, and no event it does not', () => {
+    const handles = activityProjection.handles;
+    expect(new Set(handles).size).toBe(handles.length);
+    expect(handles).not.toContain('AnalyticsEventRecorded');
+    expect(handles).not.toContain('SubscriberUnsubscribed');
+  });
+});

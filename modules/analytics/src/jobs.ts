@@ -1,4 +1,0 @@
-import type { EventHandler } from '@kw/platform';
-
-/** Worker side of the analytics module. */
-export const analyticsHandlers: EventHandler[] = [];
