@@ -509,6 +509,8 @@ const application = (appliedAt: string, extra: Partial<JobApplication> = {}): Jo
   rejectionEmailSentAt: null,
   isSpam: false,
   spamReason: null,
+  held: false,
+  heldReason: null,
   ...extra,
 });
 
@@ -536,6 +538,15 @@ describe('application filters', () => {
     expect(filterApplications(list, { status: 'all', from: new Date(2026, 2, 13) })).toEqual([
       list[3],
     ]);
+  });
+  it('the screening filter: clean, held for review, spam, or all', () => {
+    const held = application('2026-03-14T12:00:00Z', { id: 'held', held: true });
+    const spam = application('2026-03-14T13:00:00Z', { id: 'spam', isSpam: true });
+    const both = [...list, held, spam];
+    expect(filterApplications(both, { screening: 'held' })).toEqual([held]);
+    expect(filterApplications(both, { screening: 'spam' })).toEqual([spam]);
+    expect(filterApplications(both, { screening: 'clean' })).toEqual(list);
+    expect(filterApplications(both, { screening: 'all' })).toEqual(both);
   });
 });
 

@@ -231,6 +231,44 @@ describe('job applications', () => {
     });
   });
 
+  it('given it held for review, then held with the reason and not spam; released, then clear', async () => {
+    const stream = applicationStream(APPLICATION);
+    expect(await row(JOB_APPLICATIONS, APPLICATION)).toMatchObject({
+      held: false,
+      held_reason: null,
+    });
+    const reason = 'Submitted faster than a person could type';
+    await given(stream, { type: 'ApplicationHeld', data: { applicationId: APPLICATION, reason } });
+    const held = await row(JOB_APPLICATIONS, APPLICATION);
+    expect(held).toMatchObject({ held: true, held_reason: reason, is_spam: false });
+    await given(stream, { type: 'ApplicationReleased', data: { applicationId: APPLICATION } });
+    expect(await row(JOB_APPLICATIONS, APPLICATION)).toMatchObject({
+      held: false,
+      held_reason: null,
+      is_spam: false,
+      version: held.version + 1,
+    });
+  });
+
+  it('given it held, then marked spam: spam, no longer held', async () => {
+    const stream = applicationStream(APPLICATION);
+    await given(
+      stream,
+      { type: 'ApplicationHeld', data: { applicationId: APPLICATION, reason: 'Too fast' } },
+      {
+        type: 'ApplicationMarkedSpam',
+        data: { applicationId: APPLICATION, reason: 'Marked as spam', automatic: false },
+      },
+    );
+    expect(await row(JOB_APPLICATIONS, APPLICATION)).toMatchObject({
+      held: false,
+      held_reason: null,
+      is_spam: true,
+      spam_reason: 'Marked as spam',
+    });
+    await given(stream, { type: 'ApplicationUnmarkedSpam', data: { applicationId: APPLICATION } });
+  });
+
   it('given the arrival e-mails recorded, then the row is unchanged; deleted, then it is gone', async () => {
     const stream = applicationStream(APPLICATION);
     const before = await row(JOB_APPLICATIONS, APPLICATION);

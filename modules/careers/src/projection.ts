@@ -150,6 +150,8 @@ export const jobApplicationsProjection = defineProjection({
     'RejectionEmailSent',
     'ApplicationMarkedSpam',
     'ApplicationUnmarkedSpam',
+    'ApplicationHeld',
+    'ApplicationReleased',
     'ApplicationDeleted',
   ],
   async apply(trx, event) {
@@ -204,7 +206,20 @@ export const jobApplicationsProjection = defineProjection({
         await byId().update({ rejection_email_sent_at: event.occurredAt, ...stamp(event) });
         return;
       case 'ApplicationMarkedSpam':
-        await byId().update({ is_spam: true, spam_reason: event.data.reason, ...stamp(event) });
+        // A verdict: no longer held for one.
+        await byId().update({
+          is_spam: true,
+          spam_reason: event.data.reason,
+          held: false,
+          held_reason: null,
+          ...stamp(event),
+        });
+        return;
+      case 'ApplicationHeld':
+        await byId().update({ held: true, held_reason: event.data.reason, ...stamp(event) });
+        return;
+      case 'ApplicationReleased':
+        await byId().update({ held: false, held_reason: null, ...stamp(event) });
         return;
       case 'ApplicationUnmarkedSpam':
         await byId().update({ is_spam: false, spam_reason: null, ...stamp(event) });

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import {
   APPLICATION_NOT_FOUND,
   assertJobOpen,
-  assessApplication,
   burstWindowStart,
   CATEGORY_NOT_FOUND,
   changeApplicationStatus,
@@ -28,6 +27,7 @@ import {
   handleCategory,
   handleJob,
   JOB_NOT_FOUND,
+  judgeApplication,
   markApplicationSpam,
   receiveApplication,
   unmarkApplicationSpam,
@@ -36,6 +36,7 @@ import {
   withHtmlDescription,
 } from './commands.ts';
 import {
+  type ApplicationHeldCount,
   applicationCsvRows,
   applicationExportSchema,
   applicationFieldsSchema,
@@ -55,6 +56,7 @@ import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
 import { safeDisplayName } from './file-name.ts';
 import {
   categoryExists,
+  countHeldApplications,
   countSameCoverLetterFromIp,
   findJobApplication,
   findJobApplications,
@@ -260,7 +262,8 @@ const applyRoute = route({
         coverLetter,
         burstWindowStart(now),
       );
-      const verdict = assessApplication(signals.data, coverLetter, sameRecently, now);
+      // Only too fast (autofill is): held for review rather than flagged as spam.
+      const verdict = judgeApplication(signals.data, coverLetter, sameRecently, now);
       const applicationId = randomUUID();
       await handleApplication(
         store,
@@ -279,7 +282,10 @@ const applyRoute = route({
   },
 });
 
-/** The administrator's verdict on one application: mark (POST) or reverse (DELETE). */
+/**
+ * The administrator's verdict on one application: mark (POST) or reverse (DELETE); DELETE on
+ * one held for review releases it (its e-mails follow).
+ */
 function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam) {
   return route({
     method,
@@ -305,6 +311,18 @@ const applicationRoutes: RouteDef[] = [
   applyRoute,
   spamRoute('post', markApplicationSpam),
   spamRoute('delete', unmarkApplicationSpam),
+  route({
+    method: 'get',
+    path: '/api/job-applications/held-count',
+    access: 'admin',
+    docs: {
+      summary: 'How many applications wait for review (the dashboard line)',
+      response: { status: 200, json: z.object({ held: z.number().int().nonnegative() }) },
+    },
+    handler: async ({ services }): Promise<ApplicationHeldCount> => ({
+      held: await countHeldApplications(services.db),
+    }),
+  }),
   route({
     method: 'get',
     path: '/api/job-applications',

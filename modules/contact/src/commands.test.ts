@@ -1,12 +1,11 @@
 import { digestOwed, noticeWindowAt } from '@kw/platform';
-import { SPAM_REASONS } from '@kw/platform/http';
+import { judgeIntake, SPAM_REASONS } from '@kw/platform/http';
 import { describe, expect, it } from 'vitest';
 import {
   contactState,
   countInWindow,
   deleteContact,
   enrichContact,
-  judgeIntake,
   noticeMailSent,
   noticesState,
   notifyAdmin,
@@ -201,35 +200,6 @@ describe('updateContact (admin.md §4)', () => {
     expect(notifyAdmin('s1', contactState(received), undefined)).toEqual([]);
     const deleted = [...received, ...deleteContact('s1', contactState(received))];
     expect(notifyAdmin('s1', contactState(deleted), 'owner@example.ca')).toEqual([]);
-  });
-});
-
-describe('judgeIntake: held for review, or spam', () => {
-  const facts = { elapsedMs: 800, text: 'We would like to automate our invoicing.' };
-
-  it('when only its speed looks automated, then it is held with that reason, not spam', () => {
-    expect(judgeIntake(facts)).toEqual({
-      isSpam: false,
-      held: true,
-      reason: SPAM_REASONS.tooFast,
-    });
-  });
-
-  it('when it is fast and full of links too, then it is spam for the links', () => {
-    expect(
-      judgeIntake({ ...facts, text: 'x http://a.b http://c.d http://e.f http://g.h' }),
-    ).toEqual({ isSpam: true, reason: SPAM_REASONS.links });
-  });
-
-  it('when it is fast and the same text a third time, then it is spam for the burst', () => {
-    expect(judgeIntake({ ...facts, sameTextFromIpRecently: 2 })).toEqual({
-      isSpam: true,
-      reason: SPAM_REASONS.burst,
-    });
-  });
-
-  it('when a person took their time, then neither', () => {
-    expect(judgeIntake({ ...facts, elapsedMs: 20_000 })).toEqual({ isSpam: false, reason: null });
   });
 });
 

@@ -13,15 +13,17 @@ import {
   type NoticeWindowState,
   noticeCounted,
   type OwedDigest,
+  owedScreenedNotice,
+  owedScreenedNoticeMail,
+  type ScreenedItem,
 } from '@kw/platform';
 import {
-  assessIntake,
   elapsedSince,
-  type IntakeFacts,
+  type IntakeVerdict,
+  judgeIntake,
   RepeatedTextMemory,
   SPAM_REASONS,
   SPAM_RULES,
-  type SpamVerdict,
   type Visitor,
 } from '@kw/platform/http';
 import {
@@ -148,22 +150,6 @@ export function contactState(history: readonly ContactEvent[]): ContactState {
 }
 
 // Pure decisions: given what happened and what is asked, which events follow.
-
-/**
- * The intake rules' verdict, with one distinction: a submission whose only sign of a bot is its
- * speed (autofill sends as fast as a bot) is held for the administrator's review rather than
- * flagged as spam.
- */
-export interface IntakeVerdict extends SpamVerdict {
-  held?: boolean;
-}
-
-export function judgeIntake(facts: IntakeFacts): IntakeVerdict {
-  const verdict = assessIntake(facts);
-  if (verdict.reason !== SPAM_REASONS.tooFast) return verdict;
-  const otherwise = assessIntake({ ...facts, elapsedMs: undefined });
-  return otherwise.isSpam ? otherwise : { isSpam: false, reason: verdict.reason, held: true };
-}
 
 export function receiveContact(
   submissionId: string,
@@ -317,10 +303,16 @@ export function notifyAdmin(
  * `new` for a real one (a released one included); none for spam or a deleted one.
  */
 export function owedNotice(state: ContactState, adminEmail: string | undefined): NoticeKind | null {
-  if (!adminEmail || !state.exists || state.deleted || state.isSpam) return null;
-  if (state.held) return state.notices.held || state.notified.held ? null : 'held';
-  return state.notices.new || state.adminNotified ? null : 'new';
+  return adminEmail ? owedScreenedNotice(screened(state)) : null;
 }
+
+/** A submission as platform's notice decisions see it. */
+const screened = (state: ContactState): ScreenedItem => ({
+  tellable: state.exists && !state.deleted && !state.isSpam,
+  held: state.held,
+  notices: state.notices,
+  notified: state.notified,
+});
 
 /** Queues the owed notice in the window, told as `counted` says. */
 export function queueNotice(
@@ -357,10 +349,7 @@ export function owedNoticeMail(
   state: ContactState,
   adminEmail: string | undefined,
 ): NoticeKind | null {
-  if (!adminEmail || !state.exists || state.deleted || state.isSpam) return null;
-  if (state.held)
-    return state.notices.held === 'individual' && !state.notified.held ? 'held' : null;
-  return state.notices.new === 'individual' && !state.adminNotified ? 'new' : null;
+  return adminEmail ? owedScreenedNoticeMail(screened(state)) : null;
 }
 
 /** The record of the e-mail of its own, for this notice. */

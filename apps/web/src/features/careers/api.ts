@@ -1,4 +1,5 @@
 import type {
+  ApplicationHeldCount,
   ApplicationStatusUpdate,
   Job,
   JobApplication,
@@ -66,6 +67,11 @@ export const careersApi = api.injectEndpoints({
       query: () => '/api/job-applications',
       providesTags: ['JobApplication'],
     }),
+    /** How many applications wait for the administrator's review (the dashboard's line). */
+    applicationHeldCount: build.query<ApplicationHeldCount, void>({
+      query: () => '/api/job-applications/held-count',
+      providesTags: ['JobApplication'],
+    }),
     setApplicationStatus: build.mutation<JobApplication, ApplicationStatusUpdate & { id: string }>({
       query: ({ id, ...body }) => ({
         url: `/api/job-applications/${id}/status`,
@@ -74,7 +80,10 @@ export const careersApi = api.injectEndpoints({
       }),
       invalidatesTags: ['JobApplication'],
     }),
-    /** The spam verdict: `isSpam` true flags it by hand, false reverses a flag. */
+    /**
+     * The spam verdict: `isSpam` true flags it by hand, false reverses a flag (or releases one
+     * held for review).
+     */
     setApplicationSpam: build.mutation<JobApplication, { id: string; isSpam: boolean }>({
       query: ({ id, isSpam }) => ({
         url: `/api/job-applications/${id}/spam`,
@@ -109,6 +118,7 @@ export const {
   useUpdateJobMutation,
   useDeleteJobMutation,
   useListJobApplicationsQuery,
+  useApplicationHeldCountQuery,
   useSetApplicationStatusMutation,
   useSetApplicationSpamMutation,
   useDeleteJobApplicationMutation,
