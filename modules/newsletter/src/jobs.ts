@@ -62,14 +62,11 @@ export function welcomeMail(
     to: signup.email,
     subject: 'Welcome to the Grand River Digital newsletter',
     messageId: `<newsletter-welcome-${signup.subscriberId}-${signupPosition}@${messageIdHost(config.publicUrl)}>`,
-    headers: {
-      'List-Unsubscribe': `<${link}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    unsubscribeUrl: link,
     paragraphs: [
       'Thank you for subscribing to the Grand River Digital newsletter.',
       'We write now and then about practical AI and software for businesses in Waterloo Region.',
-      `To unsubscribe at any time: ${link}`,
+      'You can unsubscribe at any time with the link at the bottom of every newsletter e-mail.',
     ],
   });
 }
