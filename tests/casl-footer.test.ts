@@ -14,7 +14,7 @@ import {
   digestMail,
   heldNotificationMail,
 } from '../modules/contact/src/jobs.ts';
-import { welcomeMail } from '../modules/newsletter/src/jobs.ts';
+import { confirmationMail, welcomeMail } from '../modules/newsletter/src/jobs.ts';
 
 // CASL: every message the site sends identifies the sender (name, mailing address, a way to
 // reach it) in both its plain-text and its HTML part; its Message-ID is on the site's domain;
@@ -120,6 +120,9 @@ const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
       [application],
       { to: 'owner@example.ca', ...config },
     ),
+  },
+  confirmationMail: {
+    mail: confirmationMail({ ...signup, requestedAt: at }, config),
   },
   welcomeMail: { mail: welcomeMail(signup, 42, config), newsletter: true },
 };
