@@ -102,7 +102,7 @@ describe('double opt-in: the request', () => {
       t0,
     );
     expect(event?.data).toMatchObject({ source: 'website', page: '/blog' });
-    expect((event?.data as { wording: string }).wording).toMatch(/unsubscribe at any time/);
+    expect((event!.data as { wording: string }).wording).toMatch(/unsubscribe at any time/);
   });
 
   it('given a pending request, a second sign-up within 10 minutes does nothing; later, a new request (a new e-mail)', () => {

@@ -35,15 +35,8 @@ import { CONSENT_WORDING, DEFAULT_CONSENT_WORDING } from './wording.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-// A real SMTP server on 127.0.0.1 receives the welcome e-mails.
+// A real SMTP server on 127.0.0.1 receives the confirmation and welcome e-mails.
 let smtp: SmtpCatcher;
-/** The messages received so far, one recipient list each. */
-const received = {
-  find: (match: (m: { to: string; raw: string }) => boolean) => all().find(match),
-  filter: (match: (m: { to: string; raw: string }) => boolean) => all().filter(match),
-  some: (match: (m: { to: string; raw: string }) => boolean) => all().some(match),
-};
-const all = () => smtp.mails.map((m) => ({ to: m.to.join(','), raw: m.raw }));
 
 let app: TestApp;
 let token: string;
