@@ -26,10 +26,10 @@ export const enrichSubscriberSubscription: Subscription = {
   handles: ['SubscriberJoined', 'SubscriberResubscribed', 'SubscriptionRequested'],
 };
 
-/** The double opt-in's e-mail, once per request. */
+/** The double opt-in's e-mail, once per request (and when a flagged one is cleared of spam). */
 export const confirmSubscriptionSubscription: Subscription = {
   queue: CONFIRM_SUBSCRIPTION_QUEUE,
-  handles: ['SubscriptionRequested'],
+  handles: ['SubscriptionRequested', 'SubscriberUnmarkedSpam'],
 };
 
 /** The welcome, once confirmed (sign-ups from before double opt-in were welcomed at once). */

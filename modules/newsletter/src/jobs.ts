@@ -22,7 +22,7 @@ import {
   welcome,
 } from './commands.ts';
 import { confirmUrl } from './confirm-link.ts';
-import { CONFIRMATION_DAYS } from './contract.ts';
+import { CONFIRMATION_DAYS, CONFIRMATION_WINDOW_MS } from './contract.ts';
 import {
   newsletterEvents,
   type StoredNewsletterEvent,
@@ -99,20 +99,38 @@ export function confirmationMail(
   });
 }
 
-/** One confirmation e-mail per request, however often the job runs; none for a flagged sign-up. */
+/**
+ * One confirmation e-mail per request, however often the job runs; none for a flagged sign-up.
+ * A sign-up the administrator clears of spam gets its e-mail then, while its link still works.
+ */
 export async function sendConfirmation(
   event: StoredNewsletterEvent,
   ctx: WorkerContext,
+  now: Date = new Date(),
 ): Promise<void> {
-  if (event.type !== 'SubscriptionRequested') return;
-  const request = event.data;
+  if (event.type !== 'SubscriptionRequested' && event.type !== 'SubscriberUnmarkedSpam') return;
+  const id = event.data.subscriberId;
   await sendOnce(
     ctx,
     handleSubscriber,
-    subscriberStream(request.subscriberId),
+    subscriberStream(id),
     (state) => {
-      const recorded = recordConfirmationSent(request.subscriberId, state, request.requestedAt);
-      return recorded.length > 0 ? { mail: confirmationMail(request, ctx.config), recorded } : null;
+      const requestedAt =
+        event.type === 'SubscriptionRequested'
+          ? event.data.requestedAt
+          : state.pending?.requestedAt;
+      if (!requestedAt || !state.email) return null;
+      if (now.getTime() >= Date.parse(requestedAt) + CONFIRMATION_WINDOW_MS) return null;
+      const recorded = recordConfirmationSent(id, state, requestedAt);
+      return recorded.length > 0
+        ? {
+            mail: confirmationMail(
+              { subscriberId: id, email: state.email, requestedAt },
+              ctx.config,
+            ),
+            recorded,
+          }
+        : null;
     },
     byWorker(event),
   );
@@ -235,7 +253,7 @@ export const newsletterHandlers: EventHandler[] = [
   defineHandler({
     queue: CONFIRM_SUBSCRIPTION_QUEUE,
     events: newsletterEvents,
-    handle: sendConfirmation,
+    handle: (event, ctx) => sendConfirmation(event, ctx),
   }),
   defineHandler({
     queue: WELCOME_SUBSCRIBER_QUEUE,

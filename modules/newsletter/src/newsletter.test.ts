@@ -16,6 +16,7 @@ import {
   signUp,
   subscriberIdFor,
   subscriberState,
+  suppressAddress,
   suppressionHash,
 } from './commands.ts';
 import { confirmToken } from './confirm-link.ts';
@@ -283,6 +284,16 @@ describe('POST /api/newsletter/subscribe: double opt-in', () => {
     expect(await requestEvents()).toBe(before);
   });
 
+  it('a page that is not a path is refused with 400 naming the field, and nothing is stored', async () => {
+    const before = [await requestEvents(), await count('newsletter_subscribers')];
+    const res = await signup({ email: 'page@example.ca', page: 'javascript:alert(1)' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([
+      { path: 'page', message: 'page must be a path starting with /' },
+    ]);
+    expect([await requestEvents(), await count('newsletter_subscribers')]).toEqual(before);
+  });
+
   it('a filled honeypot is refused with 400 and nothing is stored', async () => {
     const before = [await requestEvents(), await count('newsletter_subscribers')];
     const res = await signup({ email: 'bot@example.com', name: 'Bot McBotface' });
@@ -417,6 +428,24 @@ describe('the back office', () => {
     expect((await app.fetch('/api/newsletter/42/spam', { method: 'DELETE', token })).status).toBe(
       400,
     );
+  });
+
+  it('a sign-up flagged as spam gets no confirmation e-mail; cleared by the administrator, it gets one', {
+    timeout: 120_000,
+  }, async () => {
+    await signup({ email: 'hasty@example.ca', startedAt: Date.now() - 500 }, '203.0.113.14');
+    const id = subscriberIdFor('hasty@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'pending',
+      is_spam: true,
+    });
+    await drained();
+    expect(mailsTo('hasty@example.ca')).toEqual([]);
+    const cleared = await app.fetch(`/api/newsletter/${id}/spam`, { method: 'DELETE', token });
+    expect(cleared.status).toBe(200);
+    await eventually(async () => mailsTo('hasty@example.ca').find(isConfirmation), 60_000);
+    await drained();
+    expect(mailsTo('hasty@example.ca')).toHaveLength(1);
   });
 
   it('exports CSV with a file name, neutralising cells that begin with = + - @', async () => {
@@ -855,5 +884,41 @@ describe('the contact form\'s "subscribe to the newsletter" tick', () => {
       await app.db('newsletter_subscribers').where({ email: 'eli@example.ca' }).first(),
     ).toBeUndefined();
     expect(mailsTo('eli@example.ca')).toEqual([]);
+  });
+});
+
+describe('the erasure hook: suppressAddress', () => {
+  it('unsubscribes an active subscriber at once and keeps only the keyed hash; an unknown address is suppressed too', {
+    timeout: 120_000,
+  }, async () => {
+    const store = app.api.runtime.store;
+    await signup({ email: 'gone@example.ca' }, '203.0.113.15');
+    await confirmNow('gone@example.ca');
+    await drained();
+    await suppressAddress(store, 'Gone@Example.ca', app.config.dataKey, { actor: 'admin:admin' });
+    const id = subscriberIdFor('gone@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'unsubscribed',
+      subscribed: false,
+    });
+    await suppressAddress(store, 'never@example.ca', app.config.dataKey, { actor: 'admin:admin' });
+    expect(
+      await app
+        .db('newsletter_subscribers')
+        .where({ id: subscriberIdFor('never@example.ca') })
+        .first(),
+    ).toBeUndefined();
+    const entries = await app
+      .db('newsletter_suppressions')
+      .whereIn('email_hash', [
+        suppressionHash(app.config.dataKey, 'gone@example.ca'),
+        suppressionHash(app.config.dataKey, 'never@example.ca'),
+      ])
+      .pluck('reason');
+    expect(entries).toEqual(['erased', 'erased']);
+    // Twice is the same.
+    const before = await requestEvents();
+    await suppressAddress(store, 'gone@example.ca', app.config.dataKey, { actor: 'admin:admin' });
+    expect(await requestEvents()).toBe(before);
   });
 });

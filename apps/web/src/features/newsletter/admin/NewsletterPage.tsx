@@ -108,7 +108,7 @@ export function NewsletterPage() {
           onChange={setIncludeUnsubscribed}
           aria-label="Include Unsubscribed"
         />
-        <span>Include Unsubscribed and Pending</span>
+        <span>Include Unsubscribed</span>
       </Space>
       <ExportButton
         onExport={async () => {
