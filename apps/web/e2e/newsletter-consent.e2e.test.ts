@@ -1,4 +1,4 @@
-import { FOOTER_SIGNUP_TEXT } from '@kw/newsletter/wording';
+import { FOOTER_SIGNUP_TEXT } from '@kw/newsletter/presentation';
 import {
   type CaughtMail,
   eventually,

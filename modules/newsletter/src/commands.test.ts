@@ -21,8 +21,8 @@ import {
 import { checkConfirmToken, confirmToken } from './confirm-link.ts';
 import { newsletterSignupRequestSchema } from './contract.ts';
 import type { NewsletterEvent } from './events.ts';
+import { CONSENT_WORDING } from './presentation.ts';
 import { checkUnsubscribeToken, unsubscribeToken } from './unsubscribe-link.ts';
-import { CONSENT_WORDING } from './wording.ts';
 
 const visitor = { ip: '203.0.113.7', userAgent: 'UA', referer: 'https://www.example.ca/blog' };
 const confirmer = { ip: '198.51.100.9', userAgent: 'Phone', referer: '' };

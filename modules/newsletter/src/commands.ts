@@ -22,8 +22,8 @@ import {
   type SubscriberWelcomed,
   subscriberStream,
 } from './events.ts';
+import { consentWordingFor } from './presentation.ts';
 import { countSignupsFromIp } from './queries.ts';
-import { consentWordingFor } from './wording.ts';
 
 /**
  * One stream per address: the id is derived from the e-mail, so the same address twice is

@@ -37,9 +37,9 @@ import {
   EXPIRE_REQUEST_QUEUE,
   WELCOME_SUBSCRIBER_QUEUE,
 } from './index.ts';
+import { consentWordingFor } from './presentation.ts';
 import { isSuppressed } from './queries.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
-import { consentWordingFor } from './wording.ts';
 
 // Worker side of the newsletter module: enrichment like contact's, the double opt-in's
 // confirmation e-mail and expiry, the welcome once confirmed, and the contact form's tick.

@@ -29,10 +29,10 @@ import {
   WELCOME_SUBSCRIBER_QUEUE,
 } from './index.ts';
 import { expirePendingRequest } from './jobs.ts';
+import { CONSENT_WORDING, DEFAULT_CONSENT_WORDING } from './presentation.ts';
 import { newsletterSubscribersProjection } from './projection.ts';
 import { newsletterAnalytics } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-link.ts';
-import { CONSENT_WORDING, DEFAULT_CONSENT_WORDING } from './wording.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 

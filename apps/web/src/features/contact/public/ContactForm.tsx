@@ -1,5 +1,5 @@
 import type { ContactMessageInput } from '@kw/contact/contract';
-import { CONTACT_SIGNUP_LABEL } from '@kw/newsletter/wording';
+import { CONTACT_SIGNUP_LABEL } from '@kw/newsletter/presentation';
 import { CONTACT_SERVICE_OPTIONS as SERVICE_OPTIONS } from '@kw/site';
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';

@@ -1,4 +1,4 @@
-import { FOOTER_SIGNUP_TEXT } from '@kw/newsletter/wording';
+import { FOOTER_SIGNUP_TEXT } from '@kw/newsletter/presentation';
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
 import { useFormStartedAt } from '../../../shared/public/formStartedAt.ts';
@@ -20,7 +20,7 @@ const SUCCESS = {
 /**
  * The footer's newsletter signup (public-site.md §4, §5, §8). The contract (zod) and the API
  * slice (RTK Query) load on submit only, so they stay out of every page's first load. Its
- * texts are the consent record's wording (`@kw/newsletter/wording`), word for word.
+ * texts are the consent record's wording (`@kw/newsletter/presentation`), word for word.
  */
 export function NewsletterSignup() {
   const id = useId();
