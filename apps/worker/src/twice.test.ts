@@ -42,6 +42,7 @@ async function scenario(): Promise<void> {
         lastName: 'Sent',
         email: 'twice@example.ca',
         message: 'We would like an estimate for an integration project.',
+        subscribeNewsletter: true,
       },
       headers: { 'x-forwarded-for': '203.0.113.70', 'user-agent': ua },
     }),
@@ -191,8 +192,9 @@ describe('every handler, given the same job twice at the same moment', () => {
 
     // One of each e-mail.
     const ids = smtp.mails.map((m) => m.headers['message-id'] ?? m.raw);
-    // The enquiry, the newsletter's confirmation and welcome, two for the application, the rejection.
-    expect(ids.length).toBe(6);
+    // The enquiry and its newsletter tick's confirmation, the newsletter's confirmation and
+    // welcome, two for the application, the rejection.
+    expect(ids.length).toBe(7);
     expect(new Set(ids).size).toBe(ids.length);
 
     // One feed line per event the feed shows, one chart row per counted event.

@@ -53,7 +53,7 @@ export const expireRequestSubscription: Subscription = {
 /** A contact message with the newsletter tick asks for the same double opt-in. */
 export const contactSignupSubscription: Subscription = {
   queue: CONTACT_SIGNUP_QUEUE,
-  handles: ['ContactReceived'],
+  handles: ['ContactNewsletterRequested'],
 };
 
 export const newsletterModule: ServerModule = {

@@ -213,37 +213,37 @@ export async function expirePendingRequest(
 export const CONTACT_FORM_SOURCE = 'contact-form';
 
 /**
- * A contact message with "subscribe to the newsletter" ticked asks for the same double
- * opt-in: a pending subscription whose consent record is the contact form's (its page, its
- * tick's wording, the sender's address, the message's time). A message flagged as spam asks
- * for nothing.
+ * A contact message with "subscribe to the newsletter" ticked (contact records
+ * `ContactNewsletterRequested`, never for spam) asks for the same double opt-in: a pending
+ * subscription whose consent record is the contact form's (its page, its tick's wording, the
+ * sender's address, the message's time). One marked spam since asks for nothing.
  */
 export async function subscribeFromContact(
   event: StoredContactEvent,
   { store }: WorkerContext,
 ): Promise<void> {
-  if (event.type !== 'ContactReceived' || !event.data.subscribeNewsletter) return;
-  const received = event.data;
-  const history = await store.readStream(contactStream(received.submissionId));
+  if (event.type !== 'ContactNewsletterRequested') return;
+  const history = (await store.readStream(contactStream(event.data.submissionId))).map((e) =>
+    contactEvents.parse(e),
+  );
+  const received = history.find((e) => e.type === 'ContactReceived');
+  if (received?.type !== 'ContactReceived') return;
   const verdicts = history.filter(
     (e) => e.type === 'ContactMarkedSpam' || e.type === 'ContactUnmarkedSpam',
   );
   if (verdicts.at(-1)?.type === 'ContactMarkedSpam') return;
-  const visitor = {
-    ip: received.ipAddress,
-    userAgent: received.userAgent,
-    referer: received.referer,
-  };
+  const d = received.data;
+  const visitor = { ip: d.ipAddress, userAgent: d.userAgent, referer: d.referer };
   const signup = {
-    email: received.email,
+    email: d.email,
     source: CONTACT_FORM_SOURCE,
     page: '/contact',
     wording: consentWordingFor(CONTACT_FORM_SOURCE),
   };
   await handleSubscriber(
     store,
-    subscriberStream(subscriberIdFor(received.email)),
-    (state) => requestSubscription(state, signup, visitor, event.occurredAt),
+    subscriberStream(subscriberIdFor(d.email)),
+    (state) => requestSubscription(state, signup, visitor, received.occurredAt),
     { metadata: byWorker(event), retryOnConflict: true },
   );
 }
