@@ -36,8 +36,6 @@ import {
   type AdminNotifiedOfContact,
   type ContactDigestSent,
   type ContactEvent,
-  type ContactHeld,
-  type ContactMarkedSpam,
   type ContactNoticeQueued,
   type ContactReceived,
   type ContactSubmissionEnriched,
