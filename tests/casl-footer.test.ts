@@ -161,6 +161,18 @@ describe('the CASL footer', () => {
     });
   }
 
+  it("web addresses in the HTML part are links, without a sentence's closing full stop", () => {
+    const { html, text } = EVERY_EMAIL.rejectionEmail!.mail;
+    expect(text).toContain('posted at https://www.example.ca/careers.');
+    expect(html).toContain(
+      'posted at <a href="https://www.example.ca/careers">https://www.example.ca/careers</a>.',
+    );
+    const confirm = EVERY_EMAIL.confirmationMail!.mail.html;
+    expect(confirm).toMatch(
+      /<a href="https:\/\/www\.example\.ca\/newsletter\/confirm\?token=[\w.-]+">/,
+    );
+  });
+
   it("the From shows the company's name, even when MAIL_FROM is a bare address", async () => {
     const mailDir = mkdtempSync(path.join(tmpdir(), 'kw-mail-'));
     try {

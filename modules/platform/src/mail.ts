@@ -98,9 +98,17 @@ export interface EmailContent {
   unsubscribeUrl?: string;
 }
 
+/** The web addresses of escaped text as links (a sentence's closing punctuation left out). */
+function linked(escaped: string): string {
+  return escaped.replace(
+    /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g,
+    (url) => `<a href="${url}">${url}</a>`,
+  );
+}
+
 /**
  * The one e-mail layout: the same paragraphs as plain text and as simple HTML (escaped, line
- * breaks kept), so every message reads well in any client, and below them the footer that
+ * breaks kept, web addresses as links), so every message reads well in any client, and below them the footer that
  * identifies the sender (and, for newsletter mail, the unsubscribe link).
  */
 export function composeEmail(message: EmailContent): MailMessage {
@@ -116,7 +124,7 @@ export function composeEmail(message: EmailContent): MailMessage {
       : []),
   ].join('<br>');
   const body = message.paragraphs
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${linked(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   const headers = {
     ...message.headers,
