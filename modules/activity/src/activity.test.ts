@@ -1,4 +1,5 @@
 import { projections } from '@kw/composition';
+import { confirmToken, subscriberIdFor } from '@kw/newsletter';
 import { rebuildProjections } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const drained = () =>
   eventually(
     async () => {
       const row = await app.db.raw(
-        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()",
       );
       return row.rows[0].n === 0;
     },
@@ -93,6 +94,16 @@ describe('recent activity, built by the worker', () => {
       method: 'POST',
       json: { email: 'reader@example.ca' },
     });
+    // Double opt-in: the subscriber counts (and shows) once the e-mail's link is confirmed.
+    const [request] = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${subscriberIdFor('reader@example.ca')}` })
+      .where({ type: 'SubscriptionRequested' });
+    const confirmed = await app.fetch(
+      `/newsletter/confirm?token=${confirmToken(app.config.jwtSecret, subscriberIdFor('reader@example.ca'), request.data.requestedAt)}`,
+      { method: 'POST' },
+    );
+    expect(confirmed.status).toBe(200);
 
     await drained();
     expect(await feedCount()).toBe(9);

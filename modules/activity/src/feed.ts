@@ -16,6 +16,7 @@ export const FEED_EVENTS = [
   'CaseStudyPublished',
   'ContactReceived',
   'SubscriberJoined',
+  'SubscriptionConfirmed',
   'ApplicationSubmitted',
   'ApplicationRejected',
   'JobPublished',
@@ -49,6 +50,7 @@ export const METRIC_OF = {
   ContactReceived: 'contact',
   SubscriberJoined: 'signup',
   SubscriberResubscribed: 'signup',
+  SubscriptionConfirmed: 'signup',
   PageViewed: 'pageview',
 } as const satisfies Partial<Record<ActivityEventType, string>>;
 export type Metric = (typeof METRIC_OF)[keyof typeof METRIC_OF];
@@ -85,7 +87,8 @@ export function learn(subject: Subject, event: ActivityEvent): Subject {
       return { ...subject, title: event.data.title };
     case 'ContactReceived':
     case 'SubscriberJoined':
-    case 'SubscriberResubscribed': {
+    case 'SubscriberResubscribed':
+    case 'SubscriptionRequested': {
       const { firstName, lastName, email } = event.data;
       return { ...subject, firstName: firstName ?? '', lastName: lastName ?? '', email };
     }
@@ -127,6 +130,7 @@ export function describeActivity(type: ActivityEventType, s: Subject): ActivityL
     case 'ContactReceived':
       return { title: titled('New contact submission', personOf(s)), icon: 'Mail', color: 'green' };
     case 'SubscriberJoined':
+    case 'SubscriptionConfirmed':
       return {
         title: titled('New newsletter subscriber', text(s.email)),
         icon: 'Users',

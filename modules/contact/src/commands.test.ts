@@ -53,6 +53,29 @@ describe('receiveContact', () => {
   });
 });
 
+describe('the newsletter tick', () => {
+  const ticked = { ...message, subscribeNewsletter: true };
+  it('given the tick, then ContactNewsletterRequested follows ContactReceived (a held one too)', () => {
+    expect(receiveContact('s1', ticked, visitor).map((e) => e.type)).toEqual([
+      'ContactReceived',
+      'ContactNewsletterRequested',
+    ]);
+    expect(receiveContact('s1', ticked, visitor)[1]?.data).toEqual({ submissionId: 's1' });
+    expect(
+      receiveContact('s1', ticked, visitor, judgeIntake({ elapsedMs: 500 })).map((e) => e.type),
+    ).toEqual(['ContactReceived', 'ContactHeld', 'ContactNewsletterRequested']);
+  });
+
+  it('given the tick on a message flagged as spam, or no tick, then no request', () => {
+    const spam = { isSpam: true, reason: 'Many submissions from one address in a few minutes' };
+    expect(receiveContact('s1', ticked, visitor, spam).map((e) => e.type)).toEqual([
+      'ContactReceived',
+      'ContactMarkedSpam',
+    ]);
+    expect(receiveContact('s1', message, visitor).map((e) => e.type)).toEqual(['ContactReceived']);
+  });
+});
+
 describe('enrichContact', () => {
   const received = receiveContact('s1', message, visitor);
   it('given a received submission, when enriched, then ContactSubmissionEnriched follows', () => {

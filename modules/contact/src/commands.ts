@@ -38,8 +38,6 @@ import {
   type AdminNotifiedOfContact,
   type ContactDigestSent,
   type ContactEvent,
-  type ContactHeld,
-  type ContactMarkedSpam,
   type ContactNoticeQueued,
   type ContactReceived,
   type ContactSubmissionEnriched,
@@ -94,6 +92,8 @@ export const contactDecider = {
     switch (event.type) {
       case 'ContactReceived':
         return { ...state, exists: true };
+      case 'ContactNewsletterRequested':
+        return state;
       case 'ContactSubmissionEnriched':
         return { ...state, enriched: true };
       case 'ContactSubmissionUpdated':
@@ -156,7 +156,7 @@ export function receiveContact(
   message: ContactMessage,
   visitor: Visitor,
   verdict: IntakeVerdict = { isSpam: false, reason: null },
-): [ContactReceived] | [ContactReceived, ContactMarkedSpam] | [ContactReceived, ContactHeld] {
+): [ContactReceived, ...ContactEvent[]] {
   const received: ContactReceived = {
     type: 'ContactReceived',
     data: {
@@ -174,6 +174,11 @@ export function receiveContact(
       referer: visitor.referer,
     },
   };
+  // The newsletter tick asks for a subscription, unless the message looks like spam.
+  const newsletter: ContactEvent[] =
+    message.subscribeNewsletter && !verdict.isSpam
+      ? [{ type: 'ContactNewsletterRequested', data: { submissionId } }]
+      : [];
   if (verdict.held)
     return [
       received,
@@ -181,8 +186,9 @@ export function receiveContact(
         type: 'ContactHeld',
         data: { submissionId, reason: verdict.reason ?? SPAM_REASONS.tooFast },
       },
+      ...newsletter,
     ];
-  if (!verdict.isSpam) return [received];
+  if (!verdict.isSpam) return [received, ...newsletter];
   return [
     received,
     {

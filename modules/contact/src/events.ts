@@ -20,6 +20,11 @@ export const contactEventSchemas = {
     userAgent: z.string(),
     referer: z.string(),
   }),
+  /**
+   * The sender ticked "subscribe to the newsletter" (never recorded for a message flagged as
+   * spam): the newsletter module asks for the same double opt-in as its own form's.
+   */
+  ContactNewsletterRequested: z.object({ submissionId: z.string() }),
   /** What the worker learned about the visitor from the user agent and IP address. */
   ContactSubmissionEnriched: z.object({
     submissionId: z.string(),
