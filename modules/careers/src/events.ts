@@ -50,6 +50,11 @@ export const jobEventSchemas = {
   JobActivated: jobId,
   JobDeactivated: jobId,
   JobDeleted: jobId,
+  /**
+   * A deleted job brought back from "Recently deleted" as it was before its deletion, as an
+   * active draft (unpublished); `categoryId` is null when its category is gone.
+   */
+  JobRestored: jobContent.extend({ fromVersion: z.number().int() }),
 };
 
 export const applicationEventSchemas = {
@@ -145,6 +150,7 @@ export type JobUnpublished = Of<'JobUnpublished'>;
 export type JobActivated = Of<'JobActivated'>;
 export type JobDeactivated = Of<'JobDeactivated'>;
 export type JobDeleted = Of<'JobDeleted'>;
+export type JobRestored = Of<'JobRestored'>;
 export type ApplicationSubmitted = Of<'ApplicationSubmitted'>;
 export type ApplicationStatusChanged = Of<'ApplicationStatusChanged'>;
 export type ApplicationRejected = Of<'ApplicationRejected'>;

@@ -86,12 +86,14 @@ export const jobsProjection = defineProjection({
     'JobActivated',
     'JobDeactivated',
     'JobDeleted',
+    'JobRestored',
     // A deleted category leaves its jobs uncategorised.
     'JobCategoryDeleted',
   ],
   async apply(trx, event) {
     switch (event.type) {
       case 'JobCreated':
+      case 'JobRestored':
         await trx(JOBS)
           .insert({
             id: event.data.jobId,

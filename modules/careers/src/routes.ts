@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
-import { NotFoundError, ValidationError } from '@kw/platform';
+import { NotFoundError, RESTORE_DAYS, recentlyDeleted, ValidationError } from '@kw/platform';
 import {
   created,
   dayIn,
@@ -30,6 +30,7 @@ import {
   JOB_NOT_FOUND,
   markApplicationSpam,
   receiveApplication,
+  restoreJob,
   unmarkApplicationSpam,
   updateCategory,
   updateJob,
@@ -204,6 +205,45 @@ const jobRoutes: RouteDef[] = [
         metadata,
       });
       return { message: 'Job deleted' };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/jobs/:id/undelete',
+    access: 'admin',
+    params: idParams,
+    docs: {
+      description: `Brings back a job deleted in the last ${RESTORE_DAYS} days as an active draft.`,
+    },
+    async handler({ params, services, metadata }) {
+      const id = idOf(params.id, JOB_NOT_FOUND);
+      const categories = await listJobCategories(services.db, { activeOnly: false });
+      const known = new Set(categories.map((c) => c.id));
+      const { state } = await handleJob(
+        services.store,
+        jobStream(id),
+        (job) => restoreJob(job, id, new Date(), (categoryId) => known.has(categoryId)),
+        { metadata },
+      );
+      return { id, title: state.content?.title ?? '' };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/deleted/jobs',
+    access: 'admin',
+    async handler({ services }) {
+      return recentlyDeleted(
+        services.store,
+        {
+          deletedType: 'JobDeleted',
+          streamPrefix: 'job',
+          fold: handleJob.fold,
+          describeDeleted: (job) =>
+            job.deleted && job.content ? { title: job.content.title, slug: '' } : null,
+        },
+        new Date(),
+      );
     },
   }),
 ];

@@ -1,0 +1,78 @@
+import { describeRecords } from '@kw/platform';
+import { newsletterEvents } from './events.ts';
+
+// How a subscriber's events read in their History drawer.
+
+export const subscriberHistory = describeRecords({
+  kind: 'subscriber',
+  label: 'Subscriber',
+  events: newsletterEvents,
+  fields: {
+    email: { label: 'E-mail' },
+    firstName: { label: 'First name' },
+    lastName: { label: 'Last name' },
+    subscribed: { label: 'Subscribed' },
+    spam: { label: 'Spam' },
+    source: { label: 'Source' },
+    campaign: { label: 'Campaign' },
+    device: { label: 'Device' },
+    location: { label: 'Location' },
+  },
+  describe(event) {
+    switch (event.type) {
+      case 'SubscriberJoined':
+      case 'SubscriberResubscribed': {
+        const d = event.data;
+        const campaign = [d.utmSource, d.utmMedium, d.utmCampaign].filter(Boolean).join(' / ');
+        return {
+          action: event.type === 'SubscriberJoined' ? 'Subscribed' : 'Subscribed again',
+          set: {
+            email: d.email,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            subscribed: true,
+            source: d.source,
+            campaign: campaign || null,
+          },
+          lifecycle: 'live',
+        };
+      }
+      case 'SubscriberEnriched': {
+        const d = event.data;
+        const browser = [d.browserName, d.browserVersion].filter(Boolean).join(' ');
+        return {
+          action: 'Visitor details added',
+          set: {
+            device: [d.deviceType, browser, d.os].filter(Boolean).join(', '),
+            location: [d.city, d.country].filter(Boolean).join(', ') || null,
+          },
+        };
+      }
+      case 'SubscriberMarkedSpam':
+        return {
+          action: event.data.automatic
+            ? `Flagged as spam on sign-up: ${event.data.reason}`
+            : `Marked as spam: ${event.data.reason}`,
+          set: { spam: true },
+        };
+      case 'SubscriberUnmarkedSpam':
+        return { action: 'Marked as not spam', set: { spam: false } };
+      case 'SubscriberUnsubscribed':
+        return {
+          action:
+            event.data.via === 'one-click'
+              ? 'Unsubscribed (one-click, from the mail program)'
+              : 'Unsubscribed (link in an e-mail)',
+          set: { subscribed: false },
+        };
+      case 'SubscriberDeleted':
+        return {
+          action: 'Deleted',
+          unset: ['email', 'firstName', 'lastName'],
+          lifecycle: 'deleted',
+        };
+      case 'SubscriberWelcomed':
+        return { action: 'Welcome e-mail sent' };
+    }
+  },
+});
