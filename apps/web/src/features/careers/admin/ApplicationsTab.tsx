@@ -24,6 +24,7 @@ import {
 import { useMemo, useState } from 'react';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import { useExportApplicationsMutation, useListJobApplicationsQuery } from '../api.ts';
 import { ApplicationDetails } from './ApplicationDetails.tsx';
 import { StatusTag } from './StatusTag.tsx';
@@ -175,6 +176,11 @@ export function ApplicationsTab({
             render: (_, a) => (
               <Space>
                 <Button onClick={() => setOpenId(a.id)}>View</Button>
+                <HistoryButton
+                  kind="job-application"
+                  id={a.id}
+                  title={`${a.firstName} ${a.lastName}`}
+                />
                 <Dropdown
                   trigger={['click']}
                   menu={{
