@@ -279,6 +279,29 @@ describe('the audit log', () => {
     expect(positions).toEqual([...positions].sort((a, b) => b - a));
   });
 
+  it('lists exports with who made them and how many records went out', async () => {
+    const submissions = await json<{ id: string }[]>('/api/contact');
+    const exported = await app.fetch('/api/contact/export', {
+      method: 'POST',
+      token,
+      json: { ids: submissions.map((s) => s.id) },
+    });
+    expect(exported.status).toBe(200);
+    expect((await app.fetch('/api/newsletter/export', { token })).status).toBe(200);
+    const contact = await json<AuditPage>('/api/admin/audit?kind=contact-export');
+    expect(contact.entries).toEqual([
+      expect.objectContaining({
+        type: 'ContactSubmissionsExported',
+        summary: `Export: ${submissions.length} contact submission${submissions.length === 1 ? '' : 's'} exported to CSV`,
+        actor: expect.objectContaining({ kind: 'administrator', name: 'admin' }),
+      }),
+    ]);
+    const newsletter = await json<AuditPage>('/api/admin/audit?kind=newsletter-export');
+    expect(newsletter.entries[0]).toMatchObject({
+      summary: 'Export: 0 newsletter subscribers exported to CSV',
+    });
+  });
+
   it('bad filters are a 400 naming them', async () => {
     for (const [query, message] of [
       ['actor=robot', /actor/],

@@ -1,10 +1,15 @@
 import { adminAccountHistory } from '@kw/auth/history';
 import { postHistory } from '@kw/blog/history';
-import { applicationHistory, jobCategoryHistory, jobHistory } from '@kw/careers/history';
+import {
+  applicationExportHistory,
+  applicationHistory,
+  jobCategoryHistory,
+  jobHistory,
+} from '@kw/careers/history';
 import { caseStudyHistory } from '@kw/case-studies/history';
-import { contactHistory } from '@kw/contact/history';
+import { contactExportHistory, contactHistory } from '@kw/contact/history';
 import { mediaHistory } from '@kw/media/history';
-import { subscriberHistory } from '@kw/newsletter/history';
+import { newsletterExportHistory, subscriberHistory } from '@kw/newsletter/history';
 import {
   type AnyRecordDescription,
   type AuditEntry,
@@ -29,6 +34,9 @@ export const RECORD_DESCRIPTIONS: readonly AnyRecordDescription[] = [
   subscriberHistory,
   mediaHistory,
   adminAccountHistory,
+  contactExportHistory,
+  newsletterExportHistory,
+  applicationExportHistory,
 ];
 
 const byKind = new Map(RECORD_DESCRIPTIONS.map((d) => [d.kind, d]));

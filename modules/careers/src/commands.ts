@@ -29,11 +29,13 @@ import {
   type ApplicationAcknowledged,
   type ApplicationDigestSent,
   type ApplicationEvent,
+  type ApplicationExportEvent,
   type ApplicationNoticeEvent,
   type ApplicationNoticeQueued,
   type ApplicationSubmitted,
   type applicationEventSchemas,
   applicationEvents,
+  applicationExportEvents,
   applicationNoticeEvents,
   type JobCategoryData,
   type JobCategoryEvent,
@@ -620,4 +622,24 @@ export function recordApplicationDigest(
   owed: OwedDigest,
 ): [ApplicationDigestSent] {
   return [{ type: 'ApplicationDigestSent', data: { window, to, count: owed.count } }];
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleApplicationExport = commandHandler({
+  events: applicationExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of these applications records. */
+export function recordApplicationExport(
+  applicationIds: readonly string[],
+): ApplicationExportEvent[] {
+  return [
+    {
+      type: 'ApplicationsExported',
+      data: { count: applicationIds.length, applicationIds: [...applicationIds] },
+    },
+  ];
 }

@@ -121,6 +121,18 @@ export const careersEventSchemas = {
   ...applicationNoticeEventSchemas,
 };
 
+/** An export of applications to CSV, for the audit log (stream `applications-export:<id>`). */
+export const applicationExportEventSchemas = {
+  ApplicationsExported: z.object({
+    count: z.number().int().nonnegative(),
+    applicationIds: z.array(z.string()),
+  }),
+};
+export const applicationExportEvents = defineEvents(applicationExportEventSchemas);
+export type ApplicationExportEvent = EventOf<typeof applicationExportEventSchemas>;
+export const applicationExportStream = (exportId: string): string =>
+  `applications-export:${exportId}`;
+
 /** Every careers event: what other modules (activity) import to read them. */
 export const careersEvents = defineEvents(careersEventSchemas);
 /** The events of one stream kind each, for its decider. */

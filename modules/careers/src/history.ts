@@ -1,5 +1,10 @@
 import { describeRecords } from '@kw/platform';
-import { applicationEvents, jobCategoryEvents, jobEvents } from './events.ts';
+import {
+  applicationEvents,
+  applicationExportEvents,
+  jobCategoryEvents,
+  jobEvents,
+} from './events.ts';
 
 // How the careers records' events read in their History drawers: what each did, and the fields
 // it set.
@@ -151,4 +156,16 @@ export const applicationHistory = describeRecords({
         };
     }
   },
+});
+
+/** An export of applications, as the audit log reads it. */
+export const applicationExportHistory = describeRecords({
+  kind: 'applications-export',
+  label: 'Export',
+  events: applicationExportEvents,
+  fields: { count: { label: 'Applications' } },
+  describe: (event) => ({
+    action: `${event.data.count} job application${event.data.count === 1 ? '' : 's'} exported to CSV`,
+    set: { count: event.data.count },
+  }),
 });

@@ -25,11 +25,13 @@ import {
   deleteCategory,
   deleteJob,
   handleApplication,
+  handleApplicationExport,
   handleCategory,
   handleJob,
   JOB_NOT_FOUND,
   markApplicationSpam,
   receiveApplication,
+  recordApplicationExport,
   restoreJob,
   unmarkApplicationSpam,
   updateCategory,
@@ -52,7 +54,12 @@ import {
   RESUME_REQUIRED_MESSAGE,
 } from './contract.ts';
 import { descriptionToHtml } from './description.ts';
-import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
+import {
+  applicationExportStream,
+  applicationStream,
+  jobCategoryStream,
+  jobStream,
+} from './events.ts';
 import { safeDisplayName } from './file-name.ts';
 import {
   categoryExists,
@@ -358,8 +365,15 @@ const applicationRoutes: RouteDef[] = [
     path: '/api/job-applications/export',
     access: 'admin',
     body: applicationExportSchema,
-    async handler({ body, services, res }) {
+    async handler({ body, services, res, metadata }) {
       const applications = await findJobApplications(services.db, body.ids);
+      // Who took which applicants' data, for the audit log: recorded before the file goes out.
+      await handleApplicationExport(
+        services.store,
+        applicationExportStream(randomUUID()),
+        () => recordApplicationExport(applications.map((a) => a.id)),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: applicationsCsvFileName(new Date(), businessDay),
         columns: [...CSV_COLUMNS],

@@ -36,6 +36,7 @@ import {
   type AdminNotifiedOfContact,
   type ContactDigestSent,
   type ContactEvent,
+  type ContactExportEvent,
   type ContactHeld,
   type ContactMarkedSpam,
   type ContactNoticeQueued,
@@ -43,6 +44,7 @@ import {
   type ContactSubmissionEnriched,
   type ContactSubmissionUpdated,
   contactEvents,
+  contactExportEvents,
   contactStream,
 } from './events.ts';
 
@@ -483,4 +485,22 @@ export async function removeContact(
     (state) => deleteContact(submissionId, state),
     { metadata, retryOnConflict: true },
   );
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleContactExport = commandHandler({
+  events: contactExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of these submissions records. */
+export function recordContactExport(submissionIds: readonly string[]): ContactExportEvent[] {
+  return [
+    {
+      type: 'ContactSubmissionsExported',
+      data: { count: submissionIds.length, submissionIds: [...submissionIds] },
+    },
+  ];
 }

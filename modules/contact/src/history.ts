@@ -1,5 +1,5 @@
 import { describeRecords, type HistoryValue } from '@kw/platform';
-import { contactEvents } from './events.ts';
+import { contactEvents, contactExportEvents } from './events.ts';
 
 // How a contact submission's events read in its History drawer.
 
@@ -97,4 +97,16 @@ export const contactHistory = describeRecords({
         return null;
     }
   },
+});
+
+/** An export of submissions, as the audit log reads it. */
+export const contactExportHistory = describeRecords({
+  kind: 'contact-export',
+  label: 'Export',
+  events: contactExportEvents,
+  fields: { count: { label: 'Submissions' } },
+  describe: (event) => ({
+    action: `${event.data.count} contact submission${event.data.count === 1 ? '' : 's'} exported to CSV`,
+    set: { count: event.data.count },
+  }),
 });

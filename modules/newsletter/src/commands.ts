@@ -17,7 +17,9 @@ import type { VisitorInsight } from '@kw/platform/visitor-insight';
 import { DEFAULT_SOURCE } from './contract.ts';
 import {
   type NewsletterEvent,
+  type NewsletterExportEvent,
   newsletterEvents,
+  newsletterExportEvents,
   type SubscriberJoined,
   type SubscriberWelcomed,
   subscriberStream,
@@ -248,4 +250,17 @@ export async function unsubscribeWithLink(
   metadata: EventMetadata,
 ): Promise<boolean> {
   return (await decideOn(store, id, (state) => unsubscribe(id, state, via), metadata)).exists;
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleNewsletterExport = commandHandler({
+  events: newsletterExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of `count` subscribers records. */
+export function recordNewsletterExport(count: number): NewsletterExportEvent[] {
+  return [{ type: 'SubscribersExported', data: { count } }];
 }

@@ -1,5 +1,5 @@
 import { describeRecords } from '@kw/platform';
-import { newsletterEvents } from './events.ts';
+import { newsletterEvents, newsletterExportEvents } from './events.ts';
 
 // How a subscriber's events read in their History drawer.
 
@@ -75,4 +75,16 @@ export const subscriberHistory = describeRecords({
         return { action: 'Welcome e-mail sent' };
     }
   },
+});
+
+/** An export of the subscribers, as the audit log reads it. */
+export const newsletterExportHistory = describeRecords({
+  kind: 'newsletter-export',
+  label: 'Export',
+  events: newsletterExportEvents,
+  fields: { count: { label: 'Subscribers' } },
+  describe: (event) => ({
+    action: `${event.data.count} newsletter subscriber${event.data.count === 1 ? '' : 's'} exported to CSV`,
+    set: { count: event.data.count },
+  }),
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   dayIn,
   noContent,
@@ -9,7 +10,9 @@ import {
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
+  handleNewsletterExport,
   markSubscriberSpam,
+  recordNewsletterExport,
   removeSubscriber,
   signUp,
   unmarkSubscriberSpam,
@@ -21,6 +24,7 @@ import {
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
 } from './contract.ts';
+import { newsletterExportStream } from './events.ts';
 import { confirmPage, donePage, refusedPage } from './pages.ts';
 import {
   listSubscriberRows,
@@ -82,8 +86,15 @@ export const newsletterRoutes: RouteDef[] = [
     path: '/api/newsletter/export',
     access: 'admin',
     docs: { response: { mediaType: 'text/csv' } },
-    async handler({ services, res }) {
+    async handler({ services, res, metadata }) {
       const subscribers = await listSubscriberRows(services.db, true);
+      // For the audit log: recorded before the file goes out.
+      await handleNewsletterExport(
+        services.store,
+        newsletterExportStream(randomUUID()),
+        () => recordNewsletterExport(subscribers.length),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: `newsletter-subscribers-${dayIn(BUSINESS_TIME_ZONE)}.csv`,
         columns: NEWSLETTER_CSV_COLUMNS,
