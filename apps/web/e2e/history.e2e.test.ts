@@ -88,7 +88,7 @@ describe('a post’s history in the back office', () => {
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await page.getByText('Blog post: Restored version 3').waitFor();
     const first = page.locator('tbody tr').first();
-    expect(await first.innerText()).toContain('Blog post: Restored version 3');
+    expect(await first.textContent()).toContain('Blog post: Restored version 3');
     await page.getByLabel('Actor').click();
     await page.getByTitle('Worker').click();
     // No worker ran here: nothing by it.
