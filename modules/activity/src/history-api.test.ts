@@ -369,7 +369,16 @@ describe('the audit log', () => {
   });
 
   it('lists the kinds of record for the filter', async () => {
-    const kinds = await json<string[]>('/api/admin/audit/kinds');
-    expect(kinds).toEqual(expect.arrayContaining(['admin', 'bulk', 'contact', 'job', 'post']));
+    const kinds = await json<{ kind: string; label: string }[]>('/api/admin/audit/kinds');
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        { kind: 'admin', label: 'Administrator account' },
+        { kind: 'bulk', label: 'bulk' },
+        { kind: 'contact', label: 'Contact submission' },
+        { kind: 'contact-export', label: 'Export (contact)' },
+        { kind: 'job', label: 'Job' },
+        { kind: 'post', label: 'Blog post' },
+      ]),
+    );
   });
 });

@@ -71,6 +71,14 @@ export function recordHistory(
   };
 }
 
+/** How the audit's filter names a kind of record: its description's label, else the kind. */
+export function kindLabel(kind: string): string {
+  const label = byKind.get(kind)?.label;
+  if (!label) return kind;
+  // The exports share a label: say what each exported.
+  return label === 'Export' ? `Export (${kind.replace(/-export$/, '')})` : label;
+}
+
 /** Stream kinds the audit leaves out unless asked: page views are not changes of a record. */
 export const AUDIT_HIDDEN_KINDS = ['analytics'];
 

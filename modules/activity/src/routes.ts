@@ -17,6 +17,7 @@ import {
   auditEntry,
   descriptionOf,
   HISTORY_KINDS,
+  kindLabel,
   recordHistory,
 } from './history.ts';
 import { dailyActivity, recentActivity } from './queries.ts';
@@ -152,8 +153,9 @@ export const activityRoutes: RouteDef[] = [
     method: 'get',
     path: '/api/admin/audit/kinds',
     access: 'admin',
-    async handler({ services }) {
-      return services.store.streamTypes();
+    async handler({ services }): Promise<{ kind: string; label: string }[]> {
+      const kinds = await services.store.streamTypes();
+      return kinds.map((kind) => ({ kind, label: kindLabel(kind) }));
     },
   }),
   route({

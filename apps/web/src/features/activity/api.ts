@@ -99,7 +99,7 @@ export const activityApi = api.injectEndpoints({
       query: auditUrl,
       providesTags: ['Activity'],
     }),
-    auditKinds: build.query<string[], void>({
+    auditKinds: build.query<{ kind: string; label: string }[], void>({
       query: () => '/api/admin/audit/kinds',
     }),
     // Other features' lists, read for the dashboard's counts only.

@@ -33,6 +33,7 @@ export function AuditLog() {
   const before = cursors.at(-1);
   const page = useAuditPageQuery({ ...filter, before }, { refetchOnMountOrArgChange: true });
   const kinds = useAuditKindsQuery();
+  const labels = new Map((kinds.data ?? []).map((k) => [k.kind, k.label]));
   const refilter = (next: Omit<AuditFilter, 'before'>) => {
     setFilter(next);
     setCursors([undefined]);
@@ -57,7 +58,7 @@ export function AuditLog() {
             aria-label="Kind of record"
             style={{ minWidth: 200 }}
             value={filter.kind}
-            options={(kinds.data ?? []).map((k) => ({ value: k, label: k }))}
+            options={(kinds.data ?? []).map((k) => ({ value: k.kind, label: k.label }))}
             onChange={(kind) => refilter({ ...filter, kind })}
           />
           <Select
@@ -102,7 +103,9 @@ export function AuditLog() {
             title: 'Record',
             render: (_: unknown, entry) => (
               <Space>
-                <Typography.Text type="secondary">{entry.recordKind}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {labels.get(entry.recordKind) ?? entry.recordKind}
+                </Typography.Text>
                 {hasHistory(entry.recordKind) && entry.recordId && (
                   <HistoryButton
                     kind={entry.recordKind}
