@@ -53,7 +53,7 @@ describe('a post: history, restore and undo', () => {
       [4, 'Published', 'admin (administrator)', 2],
       [3, 'Edited', 'admin (administrator)', 0],
       [2, 'Edited', 'admin (administrator)', 2],
-      [1, 'Created', 'admin (administrator)', 12],
+      [1, 'Created', 'admin (administrator)', 4],
     ]);
     const edit = h.entries[2]!;
     expect(edit.changes.find((c) => c.field === 'title')).toMatchObject({

@@ -8,15 +8,15 @@ export const subscriberHistory = describeRecords({
   label: 'Subscriber',
   events: newsletterEvents,
   fields: {
-    email: { label: 'E-mail' },
-    firstName: { label: 'First name' },
-    lastName: { label: 'Last name' },
+    email: { label: 'E-mail', personal: true },
+    firstName: { label: 'First name', personal: true },
+    lastName: { label: 'Last name', personal: true },
     subscribed: { label: 'Subscribed' },
     spam: { label: 'Spam' },
     source: { label: 'Source' },
     campaign: { label: 'Campaign' },
-    device: { label: 'Device' },
-    location: { label: 'Location' },
+    device: { label: 'Device', personal: true },
+    location: { label: 'Location', personal: true },
   },
   describe(event) {
     switch (event.type) {

@@ -30,6 +30,11 @@ export interface FieldDescription {
   label: string;
   /** Compared line by line (a post's content). */
   long?: boolean;
+  /**
+   * Identifies or describes a person: once the record is deleted, its values no longer show in
+   * any version (the deletion forgets the person; the history keeps that things happened).
+   */
+  personal?: boolean;
 }
 
 /** How a module describes one kind of its records: a stream prefix and its events. */
@@ -101,6 +106,13 @@ export function humanizeType(type: string): string {
 const same = (a: HistoryValue | undefined, b: HistoryValue | undefined) =>
   JSON.stringify(a) === JSON.stringify(b);
 
+/** Nothing worth showing as a first value: a creation lists the fields it filled. */
+const blank = (v: HistoryValue | undefined) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** What a deleted record's personal values read as. */
+export const ERASED = '(deleted)';
+
 /** Unchanged lines kept around each change of a long text. */
 const CONTEXT_LINES = 2;
 
@@ -142,6 +154,7 @@ function changesBetween(
     const old = before[field];
     const now = after[field];
     if (same(old, now)) continue;
+    if (old === undefined && blank(now)) continue;
     const spec = fields[field] ?? { label: field };
     const change: FieldChange = { field, label: spec.label };
     if (old !== undefined) change.old = old;
@@ -213,6 +226,27 @@ export function foldHistory(
       if (said.lifecycle) deleted = said.lifecycle === 'deleted';
     }
     versions.push({ version: event.version, fields, deleted });
+  }
+  if (deleted) {
+    // A deleted record forgets its person in every version.
+    const personal = new Set(
+      Object.entries(description.fields)
+        .filter(([, spec]) => spec.personal)
+        .map(([name]) => name),
+    );
+    for (const entry of entries)
+      entry.changes = entry.changes.map((change) =>
+        personal.has(change.field)
+          ? {
+              field: change.field,
+              label: change.label,
+              ...(change.old !== undefined ? { old: ERASED } : {}),
+              ...(change.new !== undefined ? { new: ERASED } : {}),
+            }
+          : change,
+      );
+    for (const version of versions)
+      for (const name of personal) if (name in version.fields) version.fields[name] = ERASED;
   }
   return { entries, versions, deleted };
 }
