@@ -173,9 +173,9 @@ describe('the feed beyond creations: edits, withdrawals, deletions, status chang
       },
     );
     expect([1, 2, 3].map((i) => line(applications, i)?.title)).toEqual([
-      'Application status: reviewing: Grace Hopper',
-      'Application status: interview: Grace Hopper',
-      'Application status: hired: Grace Hopper',
+      'Application under review: Grace Hopper',
+      'Application moved to interview: Grace Hopper',
+      'Applicant hired: Grace Hopper',
     ]);
   });
 

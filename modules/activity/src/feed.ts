@@ -175,11 +175,12 @@ function contentLine(type: string, s: Subject): ActivityLine | null {
   };
 }
 
+/** How each status an application moves to reads (rejection has its own line). */
 const STATUS_WORDS: Record<string, string> = {
-  new: 'new',
-  reviewing: 'reviewing',
-  interview: 'interview',
-  hired: 'hired',
+  new: 'Application back to new',
+  reviewing: 'Application under review',
+  interview: 'Application moved to interview',
+  hired: 'Applicant hired',
 };
 
 /** The line an event makes in the feed, told what its stream says of its subject; or none. */
@@ -194,10 +195,7 @@ export function describeActivity(
     case 'ApplicationStatusChanged': {
       const status = event?.type === 'ApplicationStatusChanged' ? event.data.status : '';
       return {
-        title: titled(
-          `Application status: ${STATUS_WORDS[status] ?? (status || 'changed')}`,
-          personOf(s),
-        ),
+        title: titled(STATUS_WORDS[status] ?? 'Application status changed', personOf(s)),
         icon: 'Briefcase',
         color: status === 'hired' ? 'green' : 'indigo',
       };

@@ -126,10 +126,11 @@ export const applicationHistory = describeRecords({
         };
       case 'ApplicationRejected':
         return { action: 'Rejected', set: { status: 'rejected', notes: event.data.notes } };
+      // The applicant's address stays out of the words: it is theirs to have forgotten.
       case 'RejectionEmailSent':
-        return { action: `Rejection e-mail sent to ${event.data.to}` };
+        return { action: 'Rejection e-mail sent to the applicant' };
       case 'ApplicationAcknowledged':
-        return { action: `Acknowledgement e-mail sent to ${event.data.to}` };
+        return { action: 'Acknowledgement e-mail sent to the applicant' };
       case 'AdminNotifiedOfApplication':
         return { action: `Administrator notified (${event.data.to})` };
       case 'ApplicationMarkedSpam':
