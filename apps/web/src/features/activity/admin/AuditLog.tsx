@@ -110,7 +110,7 @@ export function AuditLog() {
                   <HistoryButton
                     kind={entry.recordKind}
                     id={entry.recordId}
-                    title={entry.summary}
+                    title={labels.get(entry.recordKind) ?? entry.recordKind}
                   />
                 )}
               </Space>
