@@ -90,7 +90,8 @@ export function auditEntry(event: StoredEvent): AuditEntry {
   if (description?.events.has(event.type)) {
     try {
       const said = description.describe(description.events.parse(event));
-      if (said) summary = `${description.label}: ${said.action}`;
+      if (said !== null)
+        summary = `${description.label}: ${said ? said.action : humanizeType(event.type)}`;
     } catch {
       // An event whose data no longer fits its schema still shows, by its type.
     }

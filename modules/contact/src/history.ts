@@ -93,8 +93,8 @@ export const contactHistory = describeRecords({
       case 'AdminNotifiedOfContact':
         return { action: `Administrator notified (${event.data.to})` };
       default:
-        // The notices window's events belong to another stream.
-        return null;
+        // Others (the notices window's belong to another stream): shown by their type.
+        return undefined;
     }
   },
 });

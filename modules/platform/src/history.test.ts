@@ -48,3 +48,45 @@ describe('long text, line by line', () => {
     expect(humanizeType('AdminLoginFailed')).toBe('Admin login failed');
   });
 });
+
+describe('a description that does not list an event type', () => {
+  it('shows it by its type (undefined), and leaves it out only when told (null)', async () => {
+    const { defineEvents } = await import('./event-store/catalogue.ts');
+    const { foldHistory, describeRecords } = await import('./history.ts');
+    const { z } = await import('zod');
+    const events = defineEvents({
+      ThingMade: z.object({ name: z.string() }),
+      ThingPolished: z.object({}),
+      ThingCounted: z.object({}),
+    });
+    const description = describeRecords({
+      kind: 'thing',
+      label: 'Thing',
+      events,
+      fields: { name: { label: 'Name' } },
+      describe(event) {
+        switch (event.type) {
+          case 'ThingMade':
+            return { action: 'Made', set: { name: event.data.name } };
+          case 'ThingCounted':
+            return null;
+        }
+      },
+    });
+    const at = new Date('2026-11-23T00:00:00Z');
+    const stream = ['ThingMade', 'ThingPolished', 'ThingCounted'].map((type, i) => ({
+      position: i + 1,
+      streamId: 'thing:1',
+      streamType: 'thing',
+      version: i + 1,
+      type,
+      data: type === 'ThingMade' ? { name: 'Lamp' } : {},
+      metadata: { actor: 'worker' },
+      occurredAt: at,
+    }));
+    expect(foldHistory(description, stream).entries.map((e) => e.action)).toEqual([
+      'Made',
+      'Thing polished',
+    ]);
+  });
+});

@@ -48,8 +48,11 @@ export interface RecordDescription<S extends EventSchemas = EventSchemas> {
   fields: Record<string, FieldDescription>;
   /** "Restore this version" applies (the module has a restore command). */
   restorable?: boolean;
-  /** What an event did; null leaves it out of the history. */
-  describe(event: StoredEventOf<S>): EventDescription | null;
+  /**
+   * What an event did; null leaves it out of the history; undefined (a type the switch does not
+   * list, such as one added to the catalogue later) shows it by its type.
+   */
+  describe(event: StoredEventOf<S>): EventDescription | null | undefined;
 }
 
 /** Any kind's description, whatever its catalogue. */
@@ -188,7 +191,8 @@ function describeOne(
 ): EventDescription | null {
   if (!description.events.has(event.type)) return { action: humanizeType(event.type) };
   try {
-    return description.describe(description.events.parse(event));
+    const said = description.describe(description.events.parse(event));
+    return said === undefined ? { action: humanizeType(event.type) } : said;
   } catch {
     return { action: humanizeType(event.type) };
   }
