@@ -40,6 +40,9 @@ export const blogPostsProjection = defineProjection({
       case 'PostDeleted':
         await rows.remove(id);
         break;
+      case 'PostRestored':
+        await rows.restore(id, columns(event.data));
+        break;
     }
     // Every change of a post moves the page cache's stamp, in the event's transaction.
     await bumpContentRevision(trx, BLOG_CONTENT);

@@ -1,6 +1,6 @@
 import { type RouteDef, route } from '@kw/platform/http';
 import { z } from 'zod';
-import { removePost, savePost } from './commands.ts';
+import { recentlyDeletedPosts, removePost, restorePostVersion, savePost } from './commands.ts';
 import { postInputSchema, readingMinutes } from './contract.ts';
 import { importBlogPost } from './importer.ts';
 import { publishableRoutes, sourceBody } from './publishable.ts';
@@ -21,6 +21,8 @@ export const blogRoutes: RouteDef[] = [
     detail: postDetail,
     save: savePost,
     remove: removePost,
+    restore: restorePostVersion,
+    deleted: { path: '/api/admin/deleted/posts', list: recentlyDeletedPosts },
   }),
   route({
     method: 'post',

@@ -41,11 +41,13 @@ import {
   type ApplicationAcknowledged,
   type ApplicationDigestSent,
   type ApplicationEvent,
+  type ApplicationExportEvent,
   type ApplicationNoticeEvent,
   type ApplicationNoticeQueued,
   type ApplicationSubmitted,
   type applicationEventSchemas,
   applicationEvents,
+  applicationExportEvents,
   applicationNoticeEvents,
   type JobCategoryData,
   type JobCategoryEvent,
@@ -120,29 +122,82 @@ export interface JobState {
   content?: JobContent;
   isPublished: boolean;
   isActive: boolean;
+  /** Deleted, and when (null in a spec's events, which carry no time). */
+  deleted?: { at: string | null; version: number };
+  version?: number;
 }
+
+/** How long a deleted job can be brought back from "Recently deleted". */
+export const JOB_RESTORE_DAYS = 30;
 
 export const handleJob = commandHandler({
   events: jobEvents,
   initialState: (): JobState => ({ exists: false, isPublished: false, isActive: true }),
   evolve(state, event): JobState {
-    switch (event.type) {
-      case 'JobCreated':
-        // A new job starts as an active draft.
-        return { exists: true, content: event.data, isPublished: false, isActive: true };
-      case 'JobUpdated':
-        return { ...state, content: event.data };
-      case 'JobPublished':
-      case 'JobUnpublished':
-        return { ...state, isPublished: event.type === 'JobPublished' };
-      case 'JobActivated':
-      case 'JobDeactivated':
-        return { ...state, isActive: event.type === 'JobActivated' };
-      case 'JobDeleted':
-        return { ...state, exists: false };
+    const version = (state.version ?? 0) + 1;
+    const next = evolveJob(state, event);
+    if (event.type === 'JobDeleted') {
+      const at =
+        'occurredAt' in event && event.occurredAt instanceof Date ? event.occurredAt : null;
+      return { ...next, version, deleted: { at: at?.toISOString() ?? null, version } };
     }
+    const { deleted: _gone, ...live } = next;
+    return { ...live, version };
   },
 });
+
+function evolveJob(state: JobState, event: JobEvent): JobState {
+  switch (event.type) {
+    case 'JobRestored': {
+      const { fromVersion: _from, ...content } = event.data;
+      return { exists: true, content, isPublished: false, isActive: true };
+    }
+    case 'JobCreated':
+      // A new job starts as an active draft.
+      return { exists: true, content: event.data, isPublished: false, isActive: true };
+    case 'JobUpdated':
+      return { ...state, content: event.data };
+    case 'JobPublished':
+    case 'JobUnpublished':
+      return { ...state, isPublished: event.type === 'JobPublished' };
+    case 'JobActivated':
+    case 'JobDeactivated':
+      return { ...state, isActive: event.type === 'JobActivated' };
+    case 'JobDeleted':
+      return { ...state, exists: false };
+  }
+}
+
+/**
+ * A deleted job back as it was before its deletion, for 30 days, as an active draft; a
+ * category deleted meanwhile leaves it uncategorised, as the deletion left the others.
+ */
+export function restoreJob(
+  state: JobState,
+  jobId: string,
+  now: Date,
+  categoryKnown: (categoryId: string) => boolean,
+): JobEvent[] {
+  if (!state.content) throw new NotFoundError(JOB_NOT_FOUND);
+  if (!state.deleted) throw new ConflictError('This job is not deleted');
+  const at = state.deleted.at;
+  if (at && now.getTime() - new Date(at).getTime() > JOB_RESTORE_DAYS * 86_400_000)
+    throw new NotFoundError(
+      `Job was deleted more than ${JOB_RESTORE_DAYS} days ago and can no longer be restored`,
+    );
+  const { categoryId } = state.content;
+  return [
+    {
+      type: 'JobRestored',
+      data: {
+        ...state.content,
+        jobId,
+        categoryId: categoryId && categoryKnown(categoryId) ? categoryId : null,
+        fromVersion: state.deleted.version - 1,
+      },
+    },
+  ];
+}
 
 /**
  * The job's fields as stored: the description, requirements, responsibilities and benefits
@@ -691,6 +746,26 @@ export function recordApplicationDigest(
     {
       type: 'ApplicationDigestSent',
       data: { window, to, count: owed.count, ...(held > 0 ? { held } : {}) },
+    },
+  ];
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleApplicationExport = commandHandler({
+  events: applicationExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of these applications records. */
+export function recordApplicationExport(
+  applicationIds: readonly string[],
+): ApplicationExportEvent[] {
+  return [
+    {
+      type: 'ApplicationsExported',
+      data: { count: applicationIds.length, applicationIds: [...applicationIds] },
     },
   ];
 }

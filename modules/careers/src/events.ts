@@ -52,6 +52,11 @@ export const jobEventSchemas = {
   JobActivated: jobId,
   JobDeactivated: jobId,
   JobDeleted: jobId,
+  /**
+   * A deleted job brought back from "Recently deleted" as it was before its deletion, as an
+   * active draft (unpublished); `categoryId` is null when its category is gone.
+   */
+  JobRestored: jobContent.extend({ fromVersion: z.number().int() }),
 };
 
 export const applicationEventSchemas = {
@@ -135,6 +140,18 @@ export const careersEventSchemas = {
   ...applicationNoticeEventSchemas,
 };
 
+/** An export of applications to CSV, for the audit log (stream `applications-export:<id>`). */
+export const applicationExportEventSchemas = {
+  ApplicationsExported: z.object({
+    count: z.number().int().nonnegative(),
+    applicationIds: z.array(z.string()),
+  }),
+};
+export const applicationExportEvents = defineEvents(applicationExportEventSchemas);
+export type ApplicationExportEvent = EventOf<typeof applicationExportEventSchemas>;
+export const applicationExportStream = (exportId: string): string =>
+  `applications-export:${exportId}`;
+
 /** Every careers event: what other modules (activity) import to read them. */
 export const careersEvents = defineEvents(careersEventSchemas);
 /** The events of one stream kind each, for its decider. */
@@ -164,6 +181,7 @@ export type JobUnpublished = Of<'JobUnpublished'>;
 export type JobActivated = Of<'JobActivated'>;
 export type JobDeactivated = Of<'JobDeactivated'>;
 export type JobDeleted = Of<'JobDeleted'>;
+export type JobRestored = Of<'JobRestored'>;
 export type ApplicationSubmitted = Of<'ApplicationSubmitted'>;
 export type ApplicationStatusChanged = Of<'ApplicationStatusChanged'>;
 export type ApplicationRejected = Of<'ApplicationRejected'>;

@@ -91,6 +91,7 @@ export const jobsProjection = defineProjection({
     'JobActivated',
     'JobDeactivated',
     'JobDeleted',
+    'JobRestored',
     // A deleted category leaves its jobs uncategorised.
     'JobCategoryDeleted',
   ],
@@ -99,6 +100,7 @@ export const jobsProjection = defineProjection({
     await bumpContentRevision(trx, CAREERS_CONTENT);
     switch (event.type) {
       case 'JobCreated':
+      case 'JobRestored':
         await trx(JOBS)
           .insert({
             id: event.data.jobId,

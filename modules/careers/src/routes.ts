@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
-import { NotFoundError, ValidationError } from '@kw/platform';
+import { NotFoundError, RESTORE_DAYS, recentlyDeleted, ValidationError } from '@kw/platform';
 import {
   created,
   dayIn,
@@ -24,12 +24,15 @@ import {
   deleteCategory,
   deleteJob,
   handleApplication,
+  handleApplicationExport,
   handleCategory,
   handleJob,
   JOB_NOT_FOUND,
   judgeApplication,
   markApplicationSpam,
   receiveApplication,
+  recordApplicationExport,
+  restoreJob,
   unmarkApplicationSpam,
   updateCategory,
   updateJob,
@@ -52,7 +55,12 @@ import {
   RESUME_REQUIRED_MESSAGE,
 } from './contract.ts';
 import { descriptionToHtml } from './description.ts';
-import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
+import {
+  applicationExportStream,
+  applicationStream,
+  jobCategoryStream,
+  jobStream,
+} from './events.ts';
 import { safeDisplayName } from './file-name.ts';
 import {
   categoryExists,
@@ -208,6 +216,45 @@ const jobRoutes: RouteDef[] = [
       return { message: 'Job deleted' };
     },
   }),
+  route({
+    method: 'post',
+    path: '/api/jobs/:id/undelete',
+    access: 'admin',
+    params: idParams,
+    docs: {
+      description: `Brings back a job deleted in the last ${RESTORE_DAYS} days as an active draft.`,
+    },
+    async handler({ params, services, metadata }) {
+      const id = idOf(params.id, JOB_NOT_FOUND);
+      const categories = await listJobCategories(services.db, { activeOnly: false });
+      const known = new Set(categories.map((c) => c.id));
+      const { state } = await handleJob(
+        services.store,
+        jobStream(id),
+        (job) => restoreJob(job, id, new Date(), (categoryId) => known.has(categoryId)),
+        { metadata },
+      );
+      return { id, title: state.content?.title ?? '' };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/deleted/jobs',
+    access: 'admin',
+    async handler({ services }) {
+      return recentlyDeleted(
+        services.store,
+        {
+          deletedType: 'JobDeleted',
+          streamPrefix: 'job',
+          fold: handleJob.fold,
+          describeDeleted: (job) =>
+            job.deleted && job.content ? { title: job.content.title, slug: '' } : null,
+        },
+        new Date(),
+      );
+    },
+  }),
 ];
 
 const applyRoute = route({
@@ -336,8 +383,15 @@ const applicationRoutes: RouteDef[] = [
     path: '/api/job-applications/export',
     access: 'admin',
     body: applicationExportSchema,
-    async handler({ body, services, res }) {
+    async handler({ body, services, res, metadata }) {
       const applications = await findJobApplications(services.db, body.ids);
+      // Who took which applicants' data, for the audit log: recorded before the file goes out.
+      await handleApplicationExport(
+        services.store,
+        applicationExportStream(randomUUID()),
+        () => recordApplicationExport(applications.map((a) => a.id)),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: applicationsCsvFileName(new Date(), businessDay),
         columns: [...CSV_COLUMNS],

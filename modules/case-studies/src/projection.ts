@@ -42,6 +42,9 @@ export const caseStudiesProjection = defineProjection({
       case 'CaseStudyDeleted':
         await rows.remove(id);
         break;
+      case 'CaseStudyRestored':
+        await rows.restore(id, columns(event.data));
+        break;
     }
     // Every change of a case study moves the page cache's stamp, in the event's transaction.
     await bumpContentRevision(trx, CASE_STUDIES_CONTENT);

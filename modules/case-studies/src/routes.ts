@@ -1,6 +1,11 @@
 import { publishableRoutes, sourceBody } from '@kw/blog/publishable';
 import { type RouteDef, route } from '@kw/platform/http';
-import { removeCaseStudy, saveCaseStudy } from './commands.ts';
+import {
+  recentlyDeletedCaseStudies,
+  removeCaseStudy,
+  restoreCaseStudyVersion,
+  saveCaseStudy,
+} from './commands.ts';
 import { caseStudyInputSchema } from './contract.ts';
 import { importCaseStudies } from './importer.ts';
 import {
@@ -24,6 +29,8 @@ export const caseStudyRoutes: RouteDef[] = [
     detail: caseStudyDetail,
     save: saveCaseStudy,
     remove: removeCaseStudy,
+    restore: restoreCaseStudyVersion,
+    deleted: { path: '/api/admin/deleted/case-studies', list: recentlyDeletedCaseStudies },
   }),
   route({
     method: 'post',

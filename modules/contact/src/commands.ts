@@ -38,11 +38,15 @@ import {
   type AdminNotifiedOfContact,
   type ContactDigestSent,
   type ContactEvent,
+  type ContactExportEvent,
+  type ContactHeld,
+  type ContactMarkedSpam,
   type ContactNoticeQueued,
   type ContactReceived,
   type ContactSubmissionEnriched,
   type ContactSubmissionUpdated,
   contactEvents,
+  contactExportEvents,
   contactStream,
 } from './events.ts';
 
@@ -478,4 +482,22 @@ export async function removeContact(
     (state) => deleteContact(submissionId, state),
     { metadata, retryOnConflict: true },
   );
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleContactExport = commandHandler({
+  events: contactExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of these submissions records. */
+export function recordContactExport(submissionIds: readonly string[]): ContactExportEvent[] {
+  return [
+    {
+      type: 'ContactSubmissionsExported',
+      data: { count: submissionIds.length, submissionIds: [...submissionIds] },
+    },
+  ];
 }

@@ -105,6 +105,17 @@ export const contactEventSchemas = {
 
 export const contactEvents = defineEvents(contactEventSchemas);
 
+/** An export of submissions to CSV, for the audit log (stream `contact-export:<id>`). */
+export const contactExportEventSchemas = {
+  ContactSubmissionsExported: z.object({
+    count: z.number().int().nonnegative(),
+    submissionIds: z.array(z.string()),
+  }),
+};
+export const contactExportEvents = defineEvents(contactExportEventSchemas);
+export type ContactExportEvent = EventOf<typeof contactExportEventSchemas>;
+export const contactExportStream = (exportId: string): string => `contact-export:${exportId}`;
+
 export type ContactEvent = EventOf<typeof contactEventSchemas>;
 export type StoredContactEvent = StoredEventOf<typeof contactEventSchemas>;
 

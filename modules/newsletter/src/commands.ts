@@ -18,7 +18,10 @@ import { CONFIRMATION_WINDOW_MS, DEFAULT_SOURCE } from './contract.ts';
 import {
   type ConfirmationSent,
   type NewsletterEvent,
+  type NewsletterExportEvent,
   newsletterEvents,
+  newsletterExportEvents,
+  type SubscriberJoined,
   type SubscriberWelcomed,
   subscriberStream,
 } from './events.ts';
@@ -532,4 +535,17 @@ export async function suppressAddress(
     (state) => suppressForErasure(id, state, suppressionHash(dataKey, email)),
     metadata,
   );
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleNewsletterExport = commandHandler({
+  events: newsletterExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of `count` subscribers records. */
+export function recordNewsletterExport(count: number): NewsletterExportEvent[] {
+  return [{ type: 'SubscribersExported', data: { count } }];
 }

@@ -96,6 +96,14 @@ export const newsletterEventSchemas = {
 
 export const newsletterEvents = defineEvents(newsletterEventSchemas);
 
+/** An export of the subscribers to CSV, for the audit log (stream `newsletter-export:<id>`). */
+export const newsletterExportEventSchemas = {
+  SubscribersExported: z.object({ count: z.number().int().nonnegative() }),
+};
+export const newsletterExportEvents = defineEvents(newsletterExportEventSchemas);
+export type NewsletterExportEvent = EventOf<typeof newsletterExportEventSchemas>;
+export const newsletterExportStream = (exportId: string): string => `newsletter-export:${exportId}`;
+
 export type NewsletterEvent = EventOf<typeof newsletterEventSchemas>;
 export type StoredNewsletterEvent = StoredEventOf<typeof newsletterEventSchemas>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   dayIn,
   noContent,
@@ -11,7 +12,9 @@ import { z } from 'zod';
 import {
   confirmationPreview,
   confirmWithLink,
+  handleNewsletterExport,
   markSubscriberSpam,
+  recordNewsletterExport,
   removeSubscriber,
   signUp,
   unmarkSubscriberSpam,
@@ -24,6 +27,7 @@ import {
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
 } from './contract.ts';
+import { newsletterExportStream } from './events.ts';
 import {
   confirmedPage,
   confirmPage,
@@ -99,10 +103,17 @@ export const newsletterRoutes: RouteDef[] = [
     path: '/api/newsletter/export',
     access: 'admin',
     docs: { response: { mediaType: 'text/csv' } },
-    async handler({ services, res }) {
+    async handler({ services, res, metadata }) {
       // Confirmed subscriptions (active or unsubscribed since) with their proof of consent; a
       // pending sign-up has consented to nothing yet.
       const subscribers = await listSubscriberRows(services.db, 'confirmed');
+      // For the audit log: recorded before the file goes out.
+      await handleNewsletterExport(
+        services.store,
+        newsletterExportStream(randomUUID()),
+        () => recordNewsletterExport(subscribers.length),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: `newsletter-subscribers-${dayIn(BUSINESS_TIME_ZONE)}.csv`,
         columns: NEWSLETTER_CSV_COLUMNS,

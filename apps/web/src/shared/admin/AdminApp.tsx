@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { SESSION_EXPIRED_EVENT, storedToken, storeToken } from '../../api/api.ts';
 import { Dashboard } from '../../features/activity/admin/Dashboard.tsx';
+import { auditSection } from '../../features/activity/admin/sections.tsx';
 import { LoginPage } from '../../features/auth/admin/LoginPage.tsx';
 import { settingsSection } from '../../features/auth/admin/sections.tsx';
 import { useLogoutMutation, useVerifySessionQuery } from '../../features/auth/api.ts';
@@ -28,6 +29,7 @@ const SECTIONS: AdminSection[] = [
   ...careersSections,
   newsletterSection,
   contactSection,
+  auditSection,
   settingsSection,
 ];
 

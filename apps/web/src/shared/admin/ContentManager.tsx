@@ -60,6 +60,10 @@ export function ContentManager<T extends Managed>(props: {
   viewHref(item: T): string;
   badges?(item: T): ReactNode;
   details(item: T): ReactNode;
+  /** Beside the heading's buttons (Recently deleted). */
+  extra?: ReactNode;
+  /** Below an item's details (its History button). */
+  history?(item: T): ReactNode;
 }) {
   const { labels, list, matches } = props;
   const confirmDelete = useConfirmedDelete();
@@ -97,6 +101,7 @@ export function ContentManager<T extends Managed>(props: {
       search={search}
       onSearch={setSearch}
       onNew={() => setEditing('new')}
+      extra={props.extra}
     >
       {shown.map((item) => (
         <ManagerRow
@@ -117,6 +122,7 @@ export function ContentManager<T extends Managed>(props: {
           }
         >
           {props.details(item)}
+          {props.history?.(item)}
         </ManagerRow>
       ))}
     </ManagerFrame>

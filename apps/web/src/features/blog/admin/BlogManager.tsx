@@ -5,6 +5,8 @@ import {
   type ManagerLabels,
 } from '../../../shared/admin/ContentManager.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
+import { RecentlyDeletedButton } from '../../activity/admin/RecentlyDeleted.tsx';
 import { useDeletePostMutation, useListAllPostsQuery } from '../api.ts';
 import { AUTHOR_LABEL, matchesPost } from '../public/post.ts';
 import { BlogEditor } from './BlogEditor.tsx';
@@ -34,6 +36,12 @@ export function BlogManager() {
       remove={useDeletePostMutation()[0]}
       editor={(post, controls) => <BlogEditor {...(post ? { post } : {})} {...controls} />}
       viewHref={(post) => `/blog/${post.slug}`}
+      extra={<RecentlyDeletedButton kind="posts" />}
+      history={(post) => (
+        <div style={{ marginTop: 8 }}>
+          <HistoryButton kind="post" id={post.id} title={post.title} />
+        </div>
+      )}
       badges={(post) =>
         post.published &&
         isScheduled(post.publishedAt) && (

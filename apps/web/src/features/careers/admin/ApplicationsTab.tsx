@@ -27,6 +27,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import { useExportApplicationsMutation, useListJobApplicationsQuery } from '../api.ts';
 import { ApplicationDetails, ReleaseButton } from './ApplicationDetails.tsx';
 import { HeldTag } from './HeldTag.tsx';
@@ -205,6 +206,11 @@ export function ApplicationsTab({
               <Space>
                 <Button onClick={() => setOpenId(a.id)}>View</Button>
                 <ReleaseButton application={a} release={release} />
+                <HistoryButton
+                  kind="job-application"
+                  id={a.id}
+                  title={`${a.firstName} ${a.lastName}`}
+                />
                 <Dropdown
                   trigger={['click']}
                   menu={{

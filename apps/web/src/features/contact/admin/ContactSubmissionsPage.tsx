@@ -18,6 +18,7 @@ import {
   SubmissionsFrame,
   useFilters,
 } from '../../../shared/admin/SubmissionsFrame.tsx';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
   useDeleteContactSubmissionMutation,
   useExportContactSubmissionsMutation,
@@ -156,6 +157,7 @@ export function ContactSubmissionsPage() {
       ]}
       actions={(s) => (
         <>
+          <HistoryButton kind="contact" id={s.id} title={`${s.firstName} ${s.lastName}`} />
           <Button size="small" onClick={() => setEditing(s)}>
             Edit
           </Button>

@@ -14,6 +14,7 @@ import {
   SubmissionsFrame,
   useFilters,
 } from '../../../shared/admin/SubmissionsFrame.tsx';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
   useDeleteSubscriptionMutation,
   useExportSubscriptionsMutation,
@@ -153,6 +154,7 @@ export function NewsletterPage() {
       ]}
       actions={(s) => (
         <>
+          <HistoryButton kind="subscriber" id={s.id} title={s.email} />
           {s.isSpam ? (
             <Button size="small" onClick={() => unflag(s)}>
               Unmark Spam
