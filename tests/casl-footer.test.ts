@@ -7,6 +7,7 @@ import {
   acknowledgementEmail,
   adminNotificationEmail,
   applicationDigestEmail,
+  heldNotificationEmail,
   rejectionEmail,
 } from '../modules/careers/src/mails.ts';
 import {
@@ -113,6 +114,12 @@ const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
   acknowledgementEmail: { mail: acknowledgementEmail(application, config) },
   adminNotificationEmail: {
     mail: adminNotificationEmail(application, { to: 'owner@example.ca', ...config }),
+  },
+  heldNotificationEmail: {
+    mail: heldNotificationEmail(application, 'Sent too fast', {
+      to: 'owner@example.ca',
+      ...config,
+    }),
   },
   applicationDigestEmail: {
     mail: applicationDigestEmail(
