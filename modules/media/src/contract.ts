@@ -58,6 +58,35 @@ export function renditionUrl(url: string, width: number, format: RenditionFormat
   return RENDITIONS_PATH + renditionName(url.slice(url.lastIndexOf('/') + 1), width, format);
 }
 
+/** The pages that have a share image of their own (share-images.ts in the API serves them). */
+export type ShareKind = 'posts' | 'case-studies' | 'careers';
+
+/**
+ * An item's version, as the share image's address names it: its stream's version (posts, case
+ * studies), else its last change (a job).
+ */
+export const shareVersion = (item: { updatedAt: string; version?: number | undefined }) =>
+  item.version !== undefined ? `${item.version}` : Date.parse(item.updatedAt).toString(36);
+
+/**
+ * An item's share image (og:image): a 1200×630 card, or its uploaded raster featured image
+ * cropped to that size. The version in the address makes networks fetch it anew after a change.
+ */
+export function shareImage(
+  kind: ShareKind,
+  key: string,
+  item: {
+    updatedAt: string;
+    version?: number | undefined;
+    featuredImageRenditions?: ImageRenditions | null | undefined;
+  },
+): { image: string; imageType: string } {
+  return {
+    image: `/share/${kind}/${encodeURIComponent(key)}?v=${shareVersion(item)}`,
+    imageType: item.featuredImageRenditions ? 'image/jpeg' : 'image/png',
+  };
+}
+
 /** A srcset of one format's renditions. */
 export function renditionSrcSet(
   url: string,
