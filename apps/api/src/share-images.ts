@@ -4,7 +4,7 @@ import path from 'node:path';
 import { findPostBySlug } from '@kw/blog';
 import { listJobs } from '@kw/careers';
 import { findCaseStudyBySlug } from '@kw/case-studies';
-import { type ShareKind, shareVersion } from '@kw/media/contract';
+import type { ShareKind } from '@kw/media/contract';
 import type { Config, Db, Logger } from '@kw/platform';
 import type { Express } from 'express';
 import { CARD_HEIGHT, CARD_WIDTH, shareCardSvg } from './share-card.ts';
@@ -22,6 +22,10 @@ export const SHARE_KINDS: Record<ShareKind, string> = {
   'case-studies': 'Case study',
   careers: 'Careers',
 };
+
+/** The version the pages name in a share image's address: a post's or case study's stream version, a job's last change. */
+export const shareVersion = (item: { updatedAt: string; version?: number | undefined }) =>
+  item.version !== undefined ? `${item.version}` : Date.parse(item.updatedAt).toString(36);
 
 /** What a share image shows, and the version it is made for. */
 interface Shared {

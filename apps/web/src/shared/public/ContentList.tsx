@@ -1,4 +1,4 @@
-import type { ImageRenditions } from '@kw/media/contract';
+import type { ImageRenditions } from '@kw/media/presentation';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, ResponsiveImage } from './ResponsiveImage.tsx';
@@ -23,26 +23,6 @@ export function SkeletonCards() {
   );
 }
 
-/**
- * A card's image: the first card's is likely the largest thing on a phone's first screen, so it
- * loads at once and first; the others wait until they are scrolled near.
- */
-function CardImage(props: {
-  src: string;
-  renditions: ImageRenditions | null | undefined;
-  first: boolean;
-}) {
-  return (
-    <ResponsiveImage
-      className="card-image"
-      src={props.src}
-      renditions={props.renditions}
-      sizes={IMAGE_SIZES.card}
-      priority={props.first}
-    />
-  );
-}
-
 /** A post's or case study's card: image, date and badge, title, the rest, and the read link. */
 export function ContentCard(props: {
   image: string;
@@ -59,7 +39,15 @@ export function ContentCard(props: {
   return (
     <article className="content-card">
       {props.image && (
-        <CardImage src={props.image} renditions={props.imageRenditions} first={props.first} />
+        // The first card's image is likely the largest thing on a phone's first screen: it
+        // loads at once and first; the others wait until they are scrolled near.
+        <ResponsiveImage
+          className="card-image"
+          src={props.image}
+          renditions={props.imageRenditions}
+          sizes={IMAGE_SIZES.card}
+          priority={props.first}
+        />
       )}
       <div className="card-body">
         <div className="card-meta">

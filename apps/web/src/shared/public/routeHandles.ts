@@ -1,4 +1,4 @@
-import { type ImageRenditions, shareImage } from '@kw/media/contract';
+import { type ImageRenditions, shareImage } from '@kw/media/presentation';
 import {
   type AnyQueryEndpoint,
   type LazyQuery,
@@ -37,7 +37,12 @@ export function itemHandle<E extends AnyQueryEndpoint>(
 
 /** A post's or case study's share image (og:image), by the kind its page's path names. */
 const articleShareImage = (path: string, item: Article) =>
-  shareImage(path.startsWith('/blog/') ? 'posts' : 'case-studies', item.slug, item);
+  shareImage(
+    path.startsWith('/blog/') ? 'posts' : 'case-studies',
+    item.slug,
+    item.version,
+    Boolean(item.featuredImageRenditions),
+  );
 
 interface Article {
   title: string;

@@ -3,7 +3,7 @@ import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { TagList } from '../../../shared/public/Blocks.tsx';
 import { NotFound } from '../../../shared/public/ContentList.tsx';
-import { IMAGE_SIZES, ResponsiveImage } from '../../../shared/public/ResponsiveImage.tsx';
+import { ResponsiveImage } from '../../../shared/public/ResponsiveImage.tsx';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
@@ -68,7 +68,7 @@ export function CaseStudyPage() {
           className="post-image"
           src={study.featuredImage}
           renditions={study.featuredImageRenditions}
-          sizes={IMAGE_SIZES.wide}
+          sizes="100vw"
           priority
         />
       )}
