@@ -12,6 +12,7 @@ import {
   findCaseStudyBySlug,
   listCaseStudySummaries,
 } from '@kw/case-studies';
+import { MEDIA_CONTENT } from '@kw/media';
 import type { Db } from '@kw/platform';
 
 // The reads a visitor's pages make, answered in this process by the modules' queries: the
@@ -26,6 +27,8 @@ export type ReadResult =
 export interface PublicRead {
   /** The kind of content it shows (the page cache's scope, moved by that content's events). */
   scope: string;
+  /** Other kinds it shows (the media library's image sizes and renditions). */
+  alsoShows?: readonly string[];
   /**
    * The answer is the same for the administrator: it may be served from the cache whoever
    * asks. Otherwise only to requests without credentials (the administrator sees drafts).
@@ -44,12 +47,14 @@ const orNotFound = (item: unknown, message: string): ReadResult =>
 const LISTS: Record<string, PublicRead> = {
   '/api/blog?published=true': {
     scope: BLOG_CONTENT,
+    alsoShows: [MEDIA_CONTENT],
     sameForAdmin: true,
     list: true,
     load: async (db) => found(await listPostSummaries(db)),
   },
   '/api/case-studies?published=true': {
     scope: CASE_STUDIES_CONTENT,
+    alsoShows: [MEDIA_CONTENT],
     sameForAdmin: true,
     list: true,
     load: async (db) => found(await listCaseStudySummaries(db)),
@@ -74,6 +79,7 @@ const ITEMS: { prefix: string; read(slug: string): PublicRead }[] = [
     prefix: '/api/blog/',
     read: (slug) => ({
       scope: BLOG_CONTENT,
+      alsoShows: [MEDIA_CONTENT],
       sameForAdmin: false,
       list: false,
       load: async (db) => {
@@ -86,6 +92,7 @@ const ITEMS: { prefix: string; read(slug: string): PublicRead }[] = [
     prefix: '/api/case-studies/',
     read: (slug) => ({
       scope: CASE_STUDIES_CONTENT,
+      alsoShows: [MEDIA_CONTENT],
       sameForAdmin: false,
       list: false,
       load: async (db) => {
@@ -112,6 +119,12 @@ export function publicRead(url: string): PublicRead | undefined {
   }
   return undefined;
 }
+
+/** Every kind of content a read shows: its own, and the others it shows. */
+export const scopesOf = (read: PublicRead): readonly string[] => [
+  read.scope,
+  ...(read.alsoShows ?? []),
+];
 
 /** The public lists' URLs (what public-cache.ts keeps ready). */
 export const PUBLIC_LIST_URLS = Object.keys(LISTS);

@@ -10,8 +10,10 @@ export interface Seo {
   path?: string;
   noindex?: boolean;
   keywords?: string[];
-  /** Share image (absolute URL or path below PUBLIC_URL). */
+  /** Share image (absolute URL or path below PUBLIC_URL), 1200×630. */
   image?: string;
+  /** Its type: image/png unless said. */
+  imageType?: string;
   /** Open Graph type: 'website' by default, 'article' for posts. */
   type?: string;
   /** Structured data, each rendered as an application/ld+json script. */
@@ -76,6 +78,7 @@ export function headTags(seo: Seo, publicUrl: string): string {
     `<meta property="og:image" content="${image}">`,
     '<meta property="og:image:width" content="1200">',
     '<meta property="og:image:height" content="630">',
+    `<meta property="og:image:type" content="${escapeHtml(seo.imageType ?? 'image/png')}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,

@@ -25,6 +25,11 @@ export interface ServerModule {
    * worker calls it, so the API never loads worker-only code (geoip-lite, the e-mails).
    */
   jobs?(): Promise<EventHandler[]>;
+  /**
+   * Work the worker does once when it starts, in the background (media: the renditions of
+   * images uploaded before they existed). It may run in several workers at once.
+   */
+  atWorkerStart?(ctx: WorkerContext): Promise<void>;
   /** Public pages this module adds to sitemap.xml (published content only). */
   sitemap?(db: Db): Promise<SitemapEntry[]>;
 }

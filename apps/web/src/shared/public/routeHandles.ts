@@ -1,3 +1,4 @@
+import { type ImageRenditions, shareImage } from '@kw/media/presentation';
 import {
   type AnyQueryEndpoint,
   type LazyQuery,
@@ -34,6 +35,15 @@ export function itemHandle<E extends AnyQueryEndpoint>(
   };
 }
 
+/** A post's or case study's share image (og:image), by the kind its page's path names. */
+const articleShareImage = (path: string, item: Article) =>
+  shareImage(
+    path.startsWith('/blog/') ? 'posts' : 'case-studies',
+    item.slug,
+    item.version,
+    Boolean(item.featuredImageRenditions),
+  );
+
 interface Article {
   title: string;
   seoTitle: string;
@@ -41,7 +51,9 @@ interface Article {
   excerpt: string;
   slug: string;
   featuredImage: string;
+  featuredImageRenditions?: ImageRenditions | null | undefined;
   updatedAt: string;
+  version: number;
 }
 
 /**
@@ -61,7 +73,7 @@ export function articleSeo(
     path: page.path,
     type: 'article',
     keywords: page.keywords,
-    ...image,
+    ...articleShareImage(page.path, item),
     jsonLd: [
       {
         '@context': 'https://schema.org',

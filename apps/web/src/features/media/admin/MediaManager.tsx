@@ -1,4 +1,4 @@
-import { formatFileSize, MEDIA_ACCEPT, type MediaFile } from '@kw/media/contract';
+import { formatFileSize, MEDIA_ACCEPT, type MediaFile, renditionUrl } from '@kw/media/contract';
 import {
   Alert,
   App,
@@ -16,6 +16,7 @@ import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
 import { uploadFile } from '../../../shared/admin/upload.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { useDeleteMediaMutation, useListMediaQuery } from '../api.ts';
+import { Renditions } from './Renditions.tsx';
 
 /** One file's upload as the page shows it (admin.md §3 Upload progress entry). */
 export interface UploadProgressEntry {
@@ -198,7 +199,7 @@ export function MediaManager() {
               <Space>
                 {f.mimetype.startsWith('image/') && (
                   <img
-                    src={f.url}
+                    src={f.image ? renditionUrl(f.url, f.image.widths[0]!, 'webp') : f.url}
                     alt=""
                     width={40}
                     height={40}
@@ -213,6 +214,7 @@ export function MediaManager() {
             ),
           },
           { title: 'Size', dataIndex: 'size', render: (size: number) => formatFileSize(size) },
+          { title: 'Renditions', key: 'renditions', render: (_, f) => <Renditions file={f} /> },
           {
             title: 'Uploaded',
             dataIndex: 'uploadedAt',
