@@ -123,8 +123,8 @@ const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
   },
   applicationDigestEmail: {
     mail: applicationDigestEmail(
-      { window: at, count: 5, reportedBefore: 3, minutes: 5 },
-      [application],
+      { window: at, count: 5, reportedBefore: 3, minutes: 5, held: 1 },
+      [{ ...application, held: true }],
       { to: 'owner@example.ca', ...config },
     ),
   },
