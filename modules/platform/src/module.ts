@@ -25,6 +25,12 @@ export interface ServerModule {
    * worker calls it, so the API never loads worker-only code (geoip-lite, the e-mails).
    */
   jobs?(): Promise<EventHandler[]>;
+  /**
+   * Brings the module's data up to date through its own commands, after the migrations (the
+   * migrate step: `make migrate`, `make run`): what every item must now have, given to the
+   * items made before (careers: a slug for each job). Safe to repeat; nothing to do is a no-op.
+   */
+  upgrade?(store: EventStore): Promise<void>;
   /** Public pages this module adds to sitemap.xml (published content only). */
   sitemap?(db: Db): Promise<SitemapEntry[]>;
 }
