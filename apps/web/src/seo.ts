@@ -29,17 +29,27 @@ export function jsonLdScript(data: object): string {
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
+const ABSOLUTE_KEYS = new Set([
+  'url',
+  'item',
+  '@id',
+  'logo',
+  'image',
+  'sameAs',
+  'mainEntityOfPage',
+]);
+
 const absolute = (value: string, publicUrl: string) =>
   value.startsWith('/') ? publicUrl + value : value;
 
-/** Paths in structured data (`url`, `item`, `@id`, `logo` …) become absolute addresses. */
+/** Paths in structured data (`url`, `item`, `@id`, `logo`, `sameAs` …) become absolute addresses. */
 export function absolutise(data: unknown, publicUrl: string): unknown {
   if (Array.isArray(data)) return data.map((item) => absolutise(item, publicUrl));
   if (data && typeof data === 'object') {
     return Object.fromEntries(
       Object.entries(data).map(([key, value]) => [
         key,
-        typeof value === 'string' && ['url', 'item', '@id', 'logo', 'image'].includes(key)
+        typeof value === 'string' && ABSOLUTE_KEYS.has(key)
           ? absolute(value, publicUrl)
           : absolutise(value, publicUrl),
       ]),
