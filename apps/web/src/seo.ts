@@ -1,6 +1,7 @@
 import { escapeHtml } from '@kw/platform/contract';
 import { company } from '@kw/site';
 import { organizationJsonLd } from './features/site/public/structured-data.ts';
+import { pageTitle } from './shared/public/pageTitle.ts';
 
 /** What a page says about itself to browsers and search engines. */
 export interface Seo {
@@ -20,8 +21,9 @@ export interface Seo {
 
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
 
+/** The <title>: within about 60 characters, the site name dropped from long ones (pageTitle.ts). */
 export function fullTitle(seo: Seo): string {
-  return seo.title.includes(company.name) ? seo.title : `${seo.title} | ${company.name}`;
+  return pageTitle(seo.title, company.name);
 }
 
 /** Structured data for a script element: `<` is escaped so it cannot end the element. */
