@@ -24,7 +24,8 @@ export const handle = {
         'Open positions at Grand River Digital: AI, software and analysis roles in Kitchener-Waterloo and Cambridge, Ontario.',
       path: '/careers',
       keywords: ['careers', 'jobs', 'AI jobs Kitchener-Waterloo', 'software developer jobs'],
-      jsonLd: [breadcrumbs({ name: 'Careers', path: '/careers' })],
+      // Structured data only in the server's HTML (the browser uses the title): less code.
+      jsonLd: import.meta.env.SSR ? [breadcrumbs({ name: 'Careers', path: '/careers' })] : [],
     };
   },
 } satisfies RouteHandle;

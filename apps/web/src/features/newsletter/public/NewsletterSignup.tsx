@@ -112,6 +112,7 @@ export function NewsletterSignup() {
         <input
           id={`${id}-name`}
           name="name"
+          type="text"
           tabIndex={-1}
           autoComplete="off"
           value={name}
