@@ -227,6 +227,46 @@ describe('sharing and empty states on the careers page, in Chromium', () => {
   });
 });
 
+describe("a job's own page, in Chromium", () => {
+  it('hydrates without errors; Apply Now opens the form; Share Job copies the page address; the dialog on /careers links to it', async () => {
+    const slug = (await app.db('jobs').where({ id: jobId }).first('slug')).slug as string;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await page.goto(`${app.url}/careers/${slug}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1, name: 'Machine Learning Engineer' }).waitFor();
+    await page.getByRole('button', { name: 'Share Job' }).click();
+    await page.getByText('Link copied!').waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          navigator as unknown as { clipboard: { readText(): Promise<string> } }
+        ).clipboard.readText(),
+      ),
+    ).toBe(`${app.url}/careers/${slug}`);
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply for Machine Learning Engineer' });
+    await dialog.getByLabel('First Name').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${app.url}/careers`, { waitUntil: 'networkidle' });
+    await page.locator(`#job-${jobId}`).getByRole('button', { name: 'View Details' }).click();
+    await page
+      .getByRole('dialog', { name: 'Machine Learning Engineer' })
+      .getByRole('link', { name: "Open the job's page" })
+      .click();
+    await page.waitForURL(`${app.url}/careers/${slug}`);
+    await page.getByRole('heading', { level: 1, name: 'Machine Learning Engineer' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the Job Manager, in Chromium', () => {
   it('categories and jobs are made in their dialogs with the spec rules; tabs follow the URL hash', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
