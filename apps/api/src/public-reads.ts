@@ -5,7 +5,13 @@ import {
   postDetail,
   upcomingPublications,
 } from '@kw/blog';
-import { CAREERS_CONTENT, listJobCategories, listJobs } from '@kw/careers';
+import {
+  CAREERS_CONTENT,
+  findJobPage,
+  listJobCategories,
+  listJobs,
+  upcomingClosings,
+} from '@kw/careers';
 import {
   CASE_STUDIES_CONTENT,
   caseStudyDetail,
@@ -101,6 +107,16 @@ const ITEMS: { prefix: string; read(slug: string): PublicRead }[] = [
       },
     }),
   },
+  {
+    // A job's page (a closed job's too: the page says so, with a 410).
+    prefix: '/api/jobs/by-slug/',
+    read: (slug) => ({
+      scope: CAREERS_CONTENT,
+      sameForAdmin: true,
+      list: false,
+      load: async (db) => orNotFound(await findJobPage(db, slug), 'Job not found'),
+    }),
+  },
 ];
 
 /** The read a URL names (path and query as the web app writes it), if it is one of the pages' reads. */
@@ -132,4 +148,6 @@ export const PUBLIC_LIST_URLS = Object.keys(LISTS);
 /** The dates at which a kind's public content changes with no event: posts dated in the future. */
 export const CONTENT_SCHEDULES: Record<string, (db: Db) => Promise<Date[]>> = {
   [BLOG_CONTENT]: (db) => upcomingPublications(db),
+  // A job past its closing date leaves the list, and its page closes.
+  [CAREERS_CONTENT]: (db) => upcomingClosings(db),
 };
