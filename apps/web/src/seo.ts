@@ -96,7 +96,9 @@ export function headTags(seo: Seo, publicUrl: string): string {
     `<meta name="twitter:description" content="${description}">`,
     `<meta name="twitter:image" content="${image}">`,
   );
-  const jsonLd = [...(seo.noindex ? [] : [organizationJsonLd()]), ...(seo.jsonLd ?? [])];
+  // The company on every indexed page, written by the server only (the browser never needs it).
+  const organization = import.meta.env.SSR && !seo.noindex ? [organizationJsonLd()] : [];
+  const jsonLd = [...organization, ...(seo.jsonLd ?? [])];
   for (const data of jsonLd) tags.push(jsonLdScript(absolutise(data, publicUrl) as object));
   return tags.join('');
 }

@@ -4,7 +4,7 @@ import { BlogListPage } from './BlogListPage.tsx';
 import { BlogPostPage } from './BlogPostPage.tsx';
 import { blogQueries } from './blogQueries.ts';
 
-/** The routes' components and handles (loaded with the other content pages: see shared/public/contentPages.ts). */
+/** The routes' components and handles (loaded on demand by routes.tsx; the code they share with the other content pages is a chunk of its own). */
 export const blogPages = {
   blogList: {
     Component: BlogListPage,

@@ -6,7 +6,7 @@ import { caseStudyQueries } from './caseStudyQueries.ts';
 
 const organization = { '@type': 'Organization', name: company.name, url: '/', logo: '/logo.png' };
 
-/** The routes' components and handles (loaded with the other content pages: see shared/public/contentPages.ts). */
+/** The routes' components and handles (loaded on demand by routes.tsx; the code they share with the other content pages is a chunk of its own). */
 export const caseStudyPages = {
   caseStudyList: {
     Component: CaseStudyListPage,
