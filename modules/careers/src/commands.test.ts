@@ -115,22 +115,27 @@ describe('jobs: recently deleted', () => {
     return events;
   };
 
-  it('given a job deleted 30 days ago, when restored, then it is back as it was, an active draft', () => {
+  it('given a job deleted 30 days ago, when restored, then it is back as it was, an active draft, at its address', () => {
     const state = jobState(history());
+    // created, given its slug, published, deleted
     expect(state).toMatchObject({
       exists: false,
-      deleted: { at: DELETED_AT.toISOString(), version: 3 },
+      deleted: { at: DELETED_AT.toISOString(), version: 4 },
     });
-    const [restored] = restoreJob(state, JOB, days(30), () => true);
-    expect(restored).toEqual({
-      type: 'JobRestored',
-      data: { ...createJob(JOB, jobFields, true)[0]!.data, fromVersion: 2 },
-    });
+    const restored = restoreJob(state, JOB, days(30), () => true);
+    expect(restored).toEqual([
+      {
+        type: 'JobRestored',
+        data: { ...createJob(JOB, jobFields, true)[0]!.data, fromVersion: 3 },
+      },
+      { type: 'JobSlugAssigned', data: { jobId: JOB, slug: state.slug } },
+    ]);
+    expect(state.slug).toBeTruthy();
     const after = jobState([
       ...history(),
-      ...given(restored as CareersEvent).map((e) => ({ ...e, version: 4 })),
+      ...given(...(restored as CareersEvent[])).map((e, i) => ({ ...e, version: 5 + i })),
     ]);
-    expect(after).toMatchObject({ exists: true, isPublished: false, isActive: true, version: 4 });
+    expect(after).toMatchObject({ exists: true, isPublished: false, isActive: true, version: 6 });
     expect(after.deleted).toBeUndefined();
     expect(() => restoreJob(after, JOB, days(1), () => true)).toThrow('This job is not deleted');
   });
