@@ -98,7 +98,30 @@ export const contactEventSchemas = {
   }),
 };
 
-export const contactEvents = defineEvents(contactEventSchemas);
+/**
+ * What identifies or describes the person, stored sealed under their key (crypto-shredding,
+ * see platform's personal-data): erasing them leaves `[erased]` in these fields.
+ */
+export const contactEvents = defineEvents(contactEventSchemas, {
+  personal: {
+    ContactReceived: {
+      subject: 'email',
+      fields: [
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'company',
+        'message',
+        'ipAddress',
+        'userAgent',
+        'referer',
+      ],
+    },
+    ContactSubmissionEnriched: { subject: 'stream', fields: ['country', 'city'] },
+    ContactSubmissionUpdated: { subject: 'stream', fields: ['changes.responseNotes'] },
+  },
+});
 
 export type ContactEvent = EventOf<typeof contactEventSchemas>;
 export type StoredContactEvent = StoredEventOf<typeof contactEventSchemas>;

@@ -48,7 +48,19 @@ export const newsletterEventSchemas = {
   SubscriberWelcomed: z.object({ subscriberId: z.string() }),
 };
 
-export const newsletterEvents = defineEvents(newsletterEventSchemas);
+const signupFields = ['email', 'firstName', 'lastName', 'ipAddress', 'userAgent', 'referer'];
+
+/**
+ * What identifies or describes the person, stored sealed under their key (crypto-shredding,
+ * see platform's personal-data): erasing them leaves `[erased]` in these fields.
+ */
+export const newsletterEvents = defineEvents(newsletterEventSchemas, {
+  personal: {
+    SubscriberJoined: { subject: 'email', fields: signupFields },
+    SubscriberResubscribed: { subject: 'email', fields: signupFields },
+    SubscriberEnriched: { subject: 'stream', fields: ['country', 'city'] },
+  },
+});
 
 export type NewsletterEvent = EventOf<typeof newsletterEventSchemas>;
 export type StoredNewsletterEvent = StoredEventOf<typeof newsletterEventSchemas>;

@@ -15,5 +15,7 @@ export * from './mail.ts';
 export * from './module.ts';
 export * from './notices.ts';
 export * from './page-cache.ts';
+export * from './personal-data/fields.ts';
+export * from './personal-data/keys.ts';
 export * from './read-model.ts';
 export * from './text/sanitize.ts';

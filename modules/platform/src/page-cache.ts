@@ -1,5 +1,6 @@
 import type { Db, Trx } from './db.ts';
 import { RATE_LIMIT_COUNTERS } from './http/rate-limit.ts';
+import { ERASED_SUBJECTS, PERSONAL_KEYS } from './personal-data/keys.ts';
 
 // The server keeps the HTML of content pages (posts, case studies) while their stamp holds.
 // Platform owns the stamp's table, so each content module moves it without touching another
@@ -17,6 +18,8 @@ export const platformTables = [
   'worker_heartbeat',
   CONTENT_REVISIONS,
   RATE_LIMIT_COUNTERS,
+  PERSONAL_KEYS,
+  ERASED_SUBJECTS,
 ] as const;
 
 /** Moves one kind of content's revision, in the transaction of the event that changed it. */
