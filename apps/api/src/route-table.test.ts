@@ -21,6 +21,8 @@ const SPEC_PUBLIC = new Set([
   // Beyond the spec: the newsletter's signed one-click unsubscribe (CASL, RFC 8058).
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',
+  // Beyond the spec: the privacy policy's retention periods, read from Settings → Privacy.
+  'GET /api/privacy/retention-policy',
 ]);
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
 import { contentPagesStamp } from '@kw/blog';
-import { openRuntime, type Runtime, routes } from '@kw/composition';
+import { openRuntime, personalDataSources, type Runtime, routes } from '@kw/composition';
 import type { Config, Logger } from '@kw/platform';
 import { createApp } from './app.ts';
 import { developmentRenderer, PageCache, productionRenderer, type WebRenderer } from './ssr.ts';
@@ -23,7 +23,13 @@ export async function startApi(
   options: { web?: boolean } = {},
 ): Promise<RunningApi> {
   const runtime = await openRuntime(databaseUrl, 'api', logger);
-  const services = { config, db: runtime.db, store: runtime.store, logger };
+  const services = {
+    config,
+    db: runtime.db,
+    store: runtime.store,
+    logger,
+    personalData: personalDataSources,
+  };
   const admin = await ensureAdmin(
     { db: runtime.db, store: runtime.store, jwtSecret: config.jwtSecret },
     config.adminUsername,

@@ -1,5 +1,6 @@
 import type { Config, Db, ServerModule, Subscription } from '@kw/platform';
 import { applicationNoticeEvents } from './events.ts';
+import { careersPersonalData } from './personal-data.ts';
 import {
   jobApplicationsProjection,
   jobCategoriesProjection,
@@ -41,6 +42,7 @@ export const careersModule: ServerModule = {
   subscriptions: careersSubscriptions,
   jobs: async () => (await import('./jobs.ts')).careersHandlers,
   sitemap: careersSitemap,
+  personalData: careersPersonalData,
 };
 
 /** A résumé the administrator may download: its file and a readable name for the download. */

@@ -9,6 +9,9 @@ export {
   type SubscriberJoined,
   subscriberStream,
 } from './events.ts';
+
+import { newsletterPersonalData } from './personal-data.ts';
+
 export { newsletterAnalytics } from './queries.ts';
 export { checkUnsubscribeToken, unsubscribeUrl } from './unsubscribe-link.ts';
 
@@ -31,4 +34,5 @@ export const newsletterModule: ServerModule = {
   projections: [newsletterSubscribersProjection],
   subscriptions: [enrichSubscriberSubscription, welcomeSubscriberSubscription],
   jobs: async () => (await import('./jobs.ts')).newsletterHandlers,
+  personalData: newsletterPersonalData,
 };

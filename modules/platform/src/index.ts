@@ -17,5 +17,8 @@ export * from './notices.ts';
 export * from './page-cache.ts';
 export * from './personal-data/fields.ts';
 export * from './personal-data/keys.ts';
+export * from './personal-data/mail-copies.ts';
+export * from './personal-data/sources.ts';
+export * from './personal-data/zip.ts';
 export * from './read-model.ts';
 export * from './text/sanitize.ts';
