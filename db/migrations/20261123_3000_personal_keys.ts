@@ -11,6 +11,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('erased_subjects', (t) => {
     t.text('subject_id').primary();
     t.timestamp('erased_at', { useTz: true }).notNullable();
+    // The erasure's files (relative to DATA_DIR): a restore deletes them again.
+    t.jsonb('files').notNullable().defaultTo('[]');
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   deleteFiles,
@@ -12,6 +13,7 @@ import {
   type PersonalDataDeps,
   type PersonalRecord,
   shredSubject,
+  zip,
 } from '@kw/platform';
 import {
   completeErasure,
@@ -111,7 +113,7 @@ async function erase(
       if (!named) throw new Error(`No personal-data source for ${record.module}`);
       await named.source.erase(deps, trx, record, metadata);
     }
-    if (scope === 'person') await shredSubject(trx, held.email, now);
+    if (scope === 'person') await shredSubject(trx, held.email, now, files);
     await handleErasure(
       deps.store,
       erasureStream(erasureId),
@@ -200,4 +202,32 @@ export async function runRetention(
     { metadata, retryOnConflict: true },
   );
   return erased;
+}
+
+/** The answer to an access request: one JSON file, the résumés beside it. */
+export async function exportZip(held: Holdings, now: Date): Promise<Buffer> {
+  const mails = [];
+  for (const m of held.mails)
+    mails.push({ subject: m.subject, date: m.date, message: await readFile(m.path, 'utf8') });
+  const json = {
+    exportedAt: now.toISOString(),
+    email: held.email,
+    records: held.records.map((r) => ({
+      module: r.module,
+      kind: r.kind,
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      lastChangedAt: r.lastChangedAt.toISOString(),
+      data: r.data,
+      files: r.files.map((f) => `resumes/${f.name}`),
+    })),
+    emails: mails,
+  };
+  const files = [];
+  for (const r of held.records)
+    for (const f of r.files) {
+      const data = await readFile(f.path).catch(() => undefined);
+      if (data) files.push({ name: `resumes/${f.name}`, data });
+    }
+  return zip([{ name: 'personal-data.json', data: JSON.stringify(json, null, 2) }, ...files], now);
 }

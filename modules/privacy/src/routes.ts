@@ -1,11 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import {
-  NotFoundError,
-  RETENTION_KINDS,
-  type RetentionKind,
-  ValidationError,
-  zip,
-} from '@kw/platform';
+import { NotFoundError, RETENTION_KINDS, type RetentionKind, ValidationError } from '@kw/platform';
 import { type AppServices, Reply, type RouteDef, route } from '@kw/platform/http';
 import { handleRetentionSettings, setRetentionPeriods } from './commands.ts';
 import {
@@ -18,6 +11,7 @@ import {
 } from './contract.ts';
 import {
   erasePerson,
+  exportZip,
   findPerson,
   type Holdings,
   nothingHeld,
@@ -55,34 +49,6 @@ const toSearchResult = (held: Holdings): PrivacySearchResult => ({
   mails: held.mails.map(({ name, subject, date }) => ({ name, subject, date })),
   keyHeld: held.keyHeld,
 });
-
-/** The answer to an access request: one JSON file, the résumés beside it. */
-async function exportZip(held: Holdings, now: Date): Promise<Buffer> {
-  const mails = [];
-  for (const m of held.mails)
-    mails.push({ subject: m.subject, date: m.date, message: await readFile(m.path, 'utf8') });
-  const json = {
-    exportedAt: now.toISOString(),
-    email: held.email,
-    records: held.records.map((r) => ({
-      module: r.module,
-      kind: r.kind,
-      id: r.id,
-      createdAt: r.createdAt.toISOString(),
-      lastChangedAt: r.lastChangedAt.toISOString(),
-      data: r.data,
-      files: r.files.map((f) => `resumes/${f.name}`),
-    })),
-    emails: mails,
-  };
-  const files = [];
-  for (const r of held.records)
-    for (const f of r.files) {
-      const data = await readFile(f.path).catch(() => undefined);
-      if (data) files.push({ name: `resumes/${f.name}`, data });
-    }
-  return zip([{ name: 'personal-data.json', data: JSON.stringify(json, null, 2) }, ...files], now);
-}
 
 async function retentionSettings(services: AppServices): Promise<RetentionSettings> {
   const periods = await retentionPeriods(services.db);

@@ -119,7 +119,19 @@ interface KeyRow {
   wrapped_key: string;
 }
 
-const unwrap = (row: KeyRow): Buffer => open(keys().wrap, row.subject_id, row.wrapped_key);
+export class KeyUnreadableError extends Error {
+  override name = 'KeyUnreadableError';
+}
+
+function unwrap(row: KeyRow): Buffer {
+  try {
+    return open(keys().wrap, row.subject_id, row.wrapped_key);
+  } catch {
+    throw new KeyUnreadableError(
+      'A personal-data key cannot be opened with this master key: DATA_KEY (or the DATA_DIR secret) differs from the one that wrapped it',
+    );
+  }
+}
 
 const snapshotScope = new AsyncLocalStorage<KeyMap>();
 
@@ -192,11 +204,16 @@ export async function hasKey(db: Db | Trx, email: string): Promise<boolean> {
  * Shreds the person: deletes their key and records the erasure (so a restore of an older
  * backup deletes the key again), in the caller's transaction.
  */
-export async function shredSubject(trx: Trx, email: string, at: Date): Promise<void> {
+export async function shredSubject(
+  trx: Trx,
+  email: string,
+  at: Date,
+  files: readonly string[] = [],
+): Promise<void> {
   const subjectId = subjectIdOf(email);
   await trx(PERSONAL_KEYS).where({ subject_id: subjectId }).delete();
   await trx(ERASED_SUBJECTS)
-    .insert({ subject_id: subjectId, erased_at: at })
+    .insert({ subject_id: subjectId, erased_at: at, files: JSON.stringify(files) })
     .onConflict('subject_id')
     .merge();
 }
@@ -217,29 +234,33 @@ export async function keyTableRows(db: Db): Promise<{ keys: unknown[]; erased: u
 export async function restoreKeyTable(
   trx: Trx,
   backup: { keys: KeyRowIn[]; erased: ErasedRowIn[] },
-): Promise<number> {
+): Promise<{ keysDeleted: number; files: string[] }> {
   const kept: ErasedRowIn[] = await trx(ERASED_SUBJECTS).select('*');
   await trx(PERSONAL_KEYS).delete();
   for (let i = 0; i < backup.keys.length; i += 500)
     await trx(PERSONAL_KEYS).insert(backup.keys.slice(i, i + 500));
-  const erased = new Map<string, Date>();
+  const erased = new Map<string, { at: Date; files: Set<string> }>();
   for (const row of [...backup.erased, ...kept]) {
     const at = new Date(row.erased_at);
-    const before = erased.get(row.subject_id);
-    if (!before || before < at) erased.set(row.subject_id, at);
+    const seen = erased.get(row.subject_id) ?? { at, files: new Set<string>() };
+    if (seen.at < at) seen.at = at;
+    for (const file of row.files ?? []) seen.files.add(file);
+    erased.set(row.subject_id, seen);
   }
-  let deleted = 0;
-  for (const [subjectId, at] of erased) {
+  let keysDeleted = 0;
+  const files: string[] = [];
+  for (const [subjectId, { at, files: theirs }] of erased) {
     await trx(ERASED_SUBJECTS)
-      .insert({ subject_id: subjectId, erased_at: at })
+      .insert({ subject_id: subjectId, erased_at: at, files: JSON.stringify([...theirs]) })
       .onConflict('subject_id')
       .merge();
-    deleted += await trx(PERSONAL_KEYS)
+    keysDeleted += await trx(PERSONAL_KEYS)
       .where({ subject_id: subjectId })
       .where('created_at', '<=', at)
       .delete();
+    files.push(...theirs);
   }
-  return deleted;
+  return { keysDeleted, files };
 }
 
 export interface KeyRowIn {
@@ -250,4 +271,6 @@ export interface KeyRowIn {
 export interface ErasedRowIn {
   subject_id: string;
   erased_at: string | Date;
+  /** The erasure's files, relative to DATA_DIR (a restore deletes them again). */
+  files?: string[];
 }
