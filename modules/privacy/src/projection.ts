@@ -1,4 +1,4 @@
-import { defineProjection } from '@kw/platform';
+import { bumpContentRevision, defineProjection } from '@kw/platform';
 import { privacyEvents } from './events.ts';
 
 export const PRIVACY_ERASURES = 'privacy_erasures';
@@ -50,6 +50,8 @@ export const retentionSettingsProjection = defineProjection({
           .insert({ kind, days, updated_at: event.occurredAt })
           .onConflict('kind')
           .merge();
+      // The privacy policy states these periods: a page cached with the old ones is stale.
+      await bumpContentRevision(trx, 'privacy');
     } else if (event.type === 'RetentionRunCompleted') {
       await trx(PRIVACY_RETENTION_RUNS)
         .insert({ position: event.position, ran_at: event.data.ranAt, erased: event.data.erased })

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { HeldForReview } from '../../contact/admin/HeldForReview.tsx';
 import { useListContactSubmissionsQuery } from '../../contact/api.ts';
 import { useListSubscriptionsQuery } from '../../newsletter/api.ts';
+import { RetentionRunSummary } from '../../privacy/admin/RetentionSettings.tsx';
 import { useCountListQuery, useDailyActivityQuery } from '../api.ts';
 import { ActivityChart } from './ActivityChart.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -147,6 +148,9 @@ export function Dashboard() {
         <StatCard title="Job Postings" to="/admin/jobs" {...jobs} />
         <StatCard title="Job Applications" to="/admin/job-applications" {...applications} />
       </Row>
+      <div style={{ marginTop: 8 }}>
+        <RetentionRunSummary />
+      </div>
       <Card title="Quick Actions" style={{ marginTop: 16 }}>
         <Row gutter={[12, 12]}>
           {QUICK_ACTIONS.map(([label, to]) => (

@@ -7,7 +7,9 @@ import {
   serviceRedirects,
 } from '@kw/site';
 import { type RouteObject, redirect } from 'react-router';
+import { prefetchQuery } from '../../../public-query.ts';
 import type { RouteHandle } from '../../../route-handle.ts';
+import { privacyQueries } from '../../privacy/public/privacyQueries.ts';
 import { pageSeo } from './structured-data.ts';
 
 type PageModule = Record<string, React.ComponentType>;
@@ -116,6 +118,8 @@ export const siteRoutes: RouteObject[] = [
   }),
   page('privacy-policy', () => import('./pages/PrivacyPolicyPage.tsx'), 'PrivacyPolicyPage', {
     seo: pageSeo(pageMeta.privacy),
+    // The retention section states the periods of Settings → Privacy.
+    prefetch: (store) => prefetchQuery(store, privacyQueries.retentionPolicy, undefined),
   }),
   page('ethical-ai', () => import('./pages/EthicalAiPage.tsx'), 'EthicalAiPage', {
     seo: pageSeo(pageMeta.ethicalAi),
