@@ -24,6 +24,13 @@ import {
   useListErasuresQuery,
 } from '../api.ts';
 
+/** The server's field messages (a malformed address), else its message. */
+function problemOf(error: unknown): string {
+  const fields = (error as { data?: { errors?: { message: string }[] } }).data?.errors;
+  if (fields?.length) return fields.map((f) => f.message).join('; ');
+  return serverMessageOf(error) ?? errorText(error);
+}
+
 /** Issue 13: everything held about one address, its export and its erasure. */
 export function PrivacyPage() {
   const [search, { data, error, isFetching }] = useLazySearchPersonQuery();
@@ -47,7 +54,6 @@ export function PrivacyPage() {
       >
         <Form.Item name="email" rules={[{ required: true, message: 'Enter an e-mail address' }]}>
           <Input
-            type="email"
             placeholder="person@example.ca"
             aria-label="E-mail address"
             style={{ width: 320 }}
@@ -59,7 +65,7 @@ export function PrivacyPage() {
       </Form>
       <div style={{ marginTop: 24 }}>
         {error ? (
-          <Alert type="error" showIcon title={serverMessageOf(error) ?? errorText(error)} />
+          <Alert type="error" showIcon title={problemOf(error)} />
         ) : data && !isFetching ? (
           <Holdings result={data} onErased={() => void search(email)} />
         ) : null}
