@@ -7,9 +7,7 @@ import {
   serviceRedirects,
 } from '@kw/site';
 import { type RouteObject, redirect } from 'react-router';
-import { prefetchQuery } from '../../../public-query.ts';
 import type { RouteHandle } from '../../../route-handle.ts';
-import { privacyQueries } from '../../privacy/public/privacyQueries.ts';
 import { pageSeo } from './structured-data.ts';
 
 type PageModule = Record<string, React.ComponentType>;
@@ -116,11 +114,9 @@ export const siteRoutes: RouteObject[] = [
       },
     ]),
   }),
-  page('privacy-policy', () => import('./pages/PrivacyPolicyPage.tsx'), 'PrivacyPolicyPage', {
-    seo: pageSeo(pageMeta.privacy),
-    // The retention section states the periods of Settings → Privacy.
-    prefetch: (store) => prefetchQuery(store, privacyQueries.retentionPolicy, undefined),
-  }),
+  // Its retention section states the periods of Settings → Privacy: a data page, loaded with
+  // its handle on demand (see privacyPolicyRoute.tsx).
+  { path: 'privacy-policy', lazy: () => import('./pages/privacyPolicyRoute.tsx') },
   page('ethical-ai', () => import('./pages/EthicalAiPage.tsx'), 'EthicalAiPage', {
     seo: pageSeo(pageMeta.ethicalAi),
   }),
