@@ -163,31 +163,54 @@ export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Prom
   const found: KeyMap = new Map();
   if (wanted.length === 0) return found;
   const snapshot = snapshotScope.getStore();
+  let missing = wanted;
   if (snapshot) {
+    missing = [];
     for (const id of wanted) {
       const key = snapshot.get(id);
       if (key) found.set(id, key);
+      else missing.push(id);
     }
-    return found;
+    // Keys made since the snapshot (a person new during a rebuild) are read from the table.
+    if (missing.length === 0) return found;
   }
   const rows: KeyRow[] = await db(PERSONAL_KEYS)
     .select('subject_id', 'wrapped_key')
-    .whereIn('subject_id', wanted);
-  for (const row of rows) found.set(row.subject_id, unwrap(row));
+    .whereIn('subject_id', missing);
+  for (const row of rows) {
+    const key = unwrap(row);
+    found.set(row.subject_id, key);
+    snapshot?.set(row.subject_id, key);
+  }
   return found;
 }
 
-/** The subject's key, created in the caller's transaction when it has none. */
+/**
+ * The subject's key, created in the caller's transaction when it has none: one statement
+ * (the insert, or the row a concurrent one made).
+ */
 export async function keyFor(trx: Trx, subjectId: string): Promise<Buffer> {
-  const fresh = randomBytes(32);
-  await trx(PERSONAL_KEYS)
-    .insert({ subject_id: subjectId, wrapped_key: seal(keys().wrap, subjectId, fresh) })
-    .onConflict('subject_id')
-    .ignore();
-  const row: KeyRow | undefined = await trx(PERSONAL_KEYS)
-    .select('subject_id', 'wrapped_key')
-    .where({ subject_id: subjectId })
-    .first();
+  const fresh = seal(keys().wrap, subjectId, randomBytes(32));
+  const { rows } = await trx.raw<{ rows: KeyRow[] }>(
+    `with made as (
+       insert into ${PERSONAL_KEYS} (subject_id, wrapped_key) values (?, ?)
+       on conflict (subject_id) do nothing
+       returning subject_id, wrapped_key
+     )
+     select subject_id, wrapped_key from made
+     union all
+     select subject_id, wrapped_key from ${PERSONAL_KEYS} where subject_id = ?
+     limit 1`,
+    [subjectId, fresh, subjectId],
+  );
+  // A concurrent first write for the same person committed after this statement's snapshot:
+  // its row is there for the next one.
+  const row =
+    rows[0] ??
+    ((await trx(PERSONAL_KEYS)
+      .select('subject_id', 'wrapped_key')
+      .where({ subject_id: subjectId })
+      .first()) as KeyRow | undefined);
   if (!row) throw new Error('The personal key just written is not there');
   return unwrap(row);
 }
