@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,5 +157,23 @@ describe('a backup taken before an erasure, restored after it', () => {
     // The log the backup brought back still has their events, sealed: unreadable now.
     const log = JSON.stringify(await app.db('events').select('data'));
     expect(log).not.toContain('Backedup');
+
+    // A fresh backup holds no trace of them in clear (nor did the old one: the log is sealed).
+    const fresh = path.join(app.config.dataDir, 'backups', 'after-erasure.tar.gz');
+    await run(process.execPath, [cli, 'backup', fresh], { env: env() });
+    for (const file of [fresh, backup]) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'kw-backup-scan-'));
+      await run('tar', ['-xzf', file, '-C', dir]);
+      const names = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => path.join(d.parentPath, d.name));
+      expect(names.some((n) => n.endsWith('personal-keys.json'))).toBe(true);
+      for (const name of names) {
+        const text = readFileSync(name, 'latin1').toLowerCase();
+        for (const trace of ['backedup', 'ivy.backedup@example.ca', '519-555-0177'])
+          expect(text.includes(trace), `${trace} in ${name}`).toBe(false);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
