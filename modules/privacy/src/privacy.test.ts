@@ -163,6 +163,15 @@ describe('the privacy screen: search, export, erase', () => {
     expect((await erased.json()).message).toContain('Nothing is held');
   });
 
+  it('has the worker schedule the retention run daily (pg-boss schedule)', async () => {
+    const schedule = await app.db
+      .withSchema('pgboss')
+      .from('schedule')
+      .where({ name: 'privacy.retention' })
+      .first();
+    expect(schedule).toMatchObject({ cron: '30 3 * * *', options: { tz: 'UTC' } });
+  });
+
   it('is for the administrator only', async () => {
     expect((await app.fetch('/api/privacy/search?email=a@b.ca')).status).toBe(401);
   });
