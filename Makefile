@@ -12,7 +12,7 @@ NODE := node
 # A larger young generation: the rebuild's replay allocates fast and keeps its rows.
 CLI := $(NODE) --max-semi-space-size=64 apps/api/src/cli.ts
 
-.PHONY: help install build run api worker dev test lint format typecheck migrate seed rebuild-projections admin-password backup restore bench bench-smoke chromium clean
+.PHONY: help install build run api worker dev test lint format typecheck migrate seed rebuild-projections admin-password backup restore privacy-export privacy-erase bench bench-smoke chromium clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-22s %s\n", $$1, $$2 }'
@@ -84,6 +84,12 @@ backup: install ## Write the event log, credentials and uploads to DATA_DIR/back
 
 restore: install ## Restore a backup: make restore FILE=path/to/backup.tar.gz
 	$(CLI) restore $(FILE)
+
+privacy-export: install ## Everything held about a person, as a zip: make privacy-export EMAIL=... [FILE=...]
+	$(CLI) privacy-export "$(EMAIL)" $(FILE)
+
+privacy-erase: install ## Erase a person for good (asks to confirm): make privacy-erase EMAIL=...
+	$(CLI) privacy-erase "$(EMAIL)"
 
 bench: build chromium ## Measure every figure of issue 12 beside its ceiling: one table (BENCH_* settings in the README)
 	$(NODE) bench/run.ts

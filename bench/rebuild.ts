@@ -17,6 +17,7 @@ import {
   EventStore,
   eventLogRows,
   freePort,
+  loadConfig,
   replaceEventLog,
   startEmbeddedPostgres,
 } from '@kw/platform';
@@ -308,6 +309,10 @@ async function main() {
   try {
     await prepareDatabase(server.url);
     const db = createDb(server.url, { min: 0, max: 2 });
+    const env = { DATA_DIR: path.join(dir, 'data'), ADMIN_PASSWORD: 'bench-password-1' };
+    // The personal-data master key of the processes below (their DATA_DIR's secret), so the
+    // demo's personal fields sealed here open there.
+    loadConfig({ ...env, DATABASE_URL: server.url });
     await seedDemoContent(
       new EventStore(db, {
         projections: projections.map((p) => ({ ...p, mode: 'inline' as const })),
@@ -316,7 +321,6 @@ async function main() {
     const seeded = await seedEventLog(db, total);
     // As a live database would be: the log's statistics and visibility up to date.
     await db.raw('vacuum analyze');
-    const env = { DATA_DIR: path.join(dir, 'data'), ADMIN_PASSWORD: 'bench-password-1' };
     // The first rebuild brings the read models level with the log written directly above.
     await measureRebuild(server.url, env);
     const ceiling = await readCeiling(db);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { modules, queueNames } from '@kw/composition';
-import { workerHandlers } from '@kw/composition/worker';
+import { scheduledHandlers, workerHandlers } from '@kw/composition/worker';
 import { platformTables } from '@kw/platform';
 import { createTestDatabase } from '@kw/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -252,9 +252,11 @@ describe('apps, workspaces and queues', () => {
     expect(unusedDeclarations(files, workspaces)).toEqual([]);
   });
 
-  it('every subscribed queue and async projection has one worker handler in the composition', () => {
+  it('every subscribed queue, async projection and schedule has one worker handler in the composition', () => {
     expect(queueNames().length).toBeGreaterThan(3);
-    expect(unhandledQueues(queueNames(), workerHandlers())).toEqual([]);
+    expect(unhandledQueues(queueNames(), [...workerHandlers(), ...scheduledHandlers()])).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 export {
   asyncProjections,
   modules,
+  personalDataSources,
   projections,
   queueNames,
   routes,
+  schedules,
   subscriptions,
 } from './modules.ts';
 export {

@@ -1,4 +1,5 @@
 import {
+  type NamedPersonalDataSource,
   type Projection,
   projectionQueue,
   type ServerModule,
@@ -23,6 +24,7 @@ export const modules: ServerModule[] = [
   (await import('@kw/media')).mediaModule,
   (await import('@kw/careers')).careersModule,
   (await import('@kw/activity')).activityModule,
+  (await import('@kw/privacy')).privacyModule,
 ];
 
 export const projections: Projection[] = modules.flatMap((m) => m.projections);
@@ -32,7 +34,19 @@ export const routes: RouteDef[] = modules.flatMap((m) => m.routes);
 /** Projections the worker applies, each from a queue of its own. */
 export const asyncProjections: Projection[] = projections.filter((p) => p.mode === 'async');
 
-/** Every worker queue: the subscriptions and the async projections. */
+/** What each module holds about a person (the privacy module's search, export and erasure). */
+export const personalDataSources: NamedPersonalDataSource[] = modules.flatMap((m) =>
+  m.personalData ? [{ module: m.name, source: m.personalData }] : [],
+);
+
+/** Jobs the worker runs on a clock (pg-boss schedule). */
+export const schedules = modules.flatMap((m) => m.schedules ?? []);
+
+/** Every worker queue: the subscriptions, the async projections and the schedules. */
 export function queueNames(): string[] {
-  return [...subscriptions.map((s) => s.queue), ...asyncProjections.map(projectionQueue)];
+  return [
+    ...subscriptions.map((s) => s.queue),
+    ...asyncProjections.map(projectionQueue),
+    ...schedules.map((s) => s.queue),
+  ];
 }

@@ -1,6 +1,11 @@
 // The worker's side of the composition: a separate entry point, so that the API never loads
 // the modules' jobs (and what they load, such as geoip-lite).
-import { type EventHandler, projectionQueue, type WorkerContext } from '@kw/platform';
+import {
+  type EventHandler,
+  projectionQueue,
+  type ScheduledHandler,
+  type WorkerContext,
+} from '@kw/platform';
 import { asyncProjections, modules } from './modules.ts';
 
 const moduleHandlers: EventHandler[] = (
@@ -34,4 +39,17 @@ export async function atWorkerStart(ctx: WorkerContext): Promise<void> {
       ctx.logger.warn({ err: error, module: m.name }, 'start-up work failed');
     }
   }
+}
+
+const moduleScheduled: ScheduledHandler[] = (
+  await Promise.all(modules.map(async (m) => (m.scheduledJobs ? await m.scheduledJobs() : [])))
+).flat();
+
+/** The handlers of the schedules' jobs (pg-boss schedule), each with its cron. */
+export function scheduledHandlers(): (ScheduledHandler & { cron: string })[] {
+  return moduleScheduled.map((h) => {
+    const schedule = modules.flatMap((m) => m.schedules ?? []).find((s) => s.queue === h.queue);
+    if (!schedule) throw new Error(`No schedule declares queue ${h.queue}`);
+    return { ...h, cron: schedule.cron };
+  });
 }

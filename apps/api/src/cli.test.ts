@@ -50,6 +50,8 @@ function cliEnv(extra: Record<string, string> = {}) {
     ...process.env,
     DATABASE_URL: app.dbUrl,
     DATA_DIR: app.config.dataDir,
+    // The same secret as the app: the personal-data keys are wrapped under it.
+    JWT_SECRET: app.config.jwtSecret,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     ...extra,

@@ -7,32 +7,41 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { adminUsername, ensureAdmin, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
-import { prepareDatabase, processLogger, projections } from '@kw/composition';
+import { personalDataSources, prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
   type Config,
   ConfigError,
   createDb,
   type Db,
+  deleteFiles,
   EmbeddedPostgresError,
   EventStore,
   eventLogRows,
+  keyTableRows,
   loadConfig,
+  NotFoundError,
   rebuildProjections,
   replaceEventLog,
+  restoreKeyTable,
 } from '@kw/platform';
+import { erasePerson, exportZip, findPerson, nothingHeld } from '@kw/privacy/erasure';
 import { connectDatabase } from './database-lock.ts';
 
 /** What a backup keeps besides the files: the event log and the credentials, which are not events. */
 const EVENT_LOG_FILE = 'events.ndjson';
 const CREDENTIALS = 'admin_credentials';
+/** The personal-data key table, apart from the log (each key wrapped under the master key). */
+const PERSONAL_KEYS_FILE = 'personal-keys.json';
 
 async function writeLines(file: string, rows: AsyncIterable<unknown> | Iterable<unknown>) {
   const out = createWriteStream(file);
@@ -120,6 +129,7 @@ async function backup(config: Config, db: Db, target?: string): Promise<void> {
       path.join(work, `${CREDENTIALS}.ndjson`),
       await db(CREDENTIALS).select('*').orderBy('username'),
     );
+    writeFileSync(path.join(work, PERSONAL_KEYS_FILE), JSON.stringify(await keyTableRows(db)));
     for (const dir of [config.uploadsDir, config.privateDir]) {
       if (existsSync(dir)) cpSync(dir, path.join(work, path.basename(dir)), { recursive: true });
     }
@@ -145,7 +155,13 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
   const work = mkdtempSync(path.join(tmpdir(), 'kw-restore-'));
   try {
     execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
+    const keysFile = path.join(work, PERSONAL_KEYS_FILE);
+    let erasedAgain = { keysDeleted: 0, files: [] as string[] };
     await db.transaction(async (trx) => {
+      // The backup's keys, less those of every person erased since (recorded here): their
+      // events come back sealed and read as erased, so the rebuild makes no row of them.
+      if (existsSync(keysFile))
+        erasedAgain = await restoreKeyTable(trx, JSON.parse(readFileSync(keysFile, 'utf8')));
       await replaceEventLog(trx, readLines(path.join(work, EVENT_LOG_FILE)));
       await trx(CREDENTIALS).del();
       const credentials = [];
@@ -158,6 +174,12 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
       rmSync(dir, { recursive: true, force: true });
       if (existsSync(saved)) cpSync(saved, dir, { recursive: true });
     }
+    // The files of those erasures (résumés) come back with the folders: they go again.
+    await deleteFiles(erasedAgain.files.map((f) => path.resolve(config.dataDir, f)));
+    if (erasedAgain.keysDeleted > 0)
+      console.log(
+        `Erasures recorded since the backup applied again: ${erasedAgain.keysDeleted} key(s).`,
+      );
     const { events } = await rebuildProjections(store, projections);
     console.log(`Restored ${events} events from ${file} and rebuilt the read models.`);
   } finally {
@@ -165,8 +187,64 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
   }
 }
 
-const [command, arg] = process.argv.slice(2);
-const commands = ['migrate', 'seed', 'rebuild-projections', 'admin-password', 'backup', 'restore'];
+/** `make privacy-export EMAIL=… [FILE=…]`: the access request's zip, written where asked. */
+async function privacyExport(
+  config: Config,
+  db: Db,
+  store: EventStore,
+  email?: string,
+  file?: string,
+) {
+  const deps = { config, db, store, sources: personalDataSources };
+  const held = await findPerson(deps, requireEmail(email));
+  if (nothingHeld(held)) throw new NotFoundError(`Nothing is held about ${held.email}.`);
+  const target = path.resolve(file ?? `personal-data-${new Date().toISOString().slice(0, 10)}.zip`);
+  writeFileSync(target, await exportZip(held, new Date()));
+  console.log(
+    `${held.records.length} record(s) and ${held.mails.length} e-mail(s) about ${held.email} written to ${target}`,
+  );
+}
+
+/** `make privacy-erase EMAIL=…`: asks for the address again in a terminal, else CONFIRM=yes. */
+async function privacyErase(config: Config, db: Db, store: EventStore, email?: string) {
+  const deps = { config, db, store, sources: personalDataSources };
+  const address = requireEmail(email);
+  const held = await findPerson(deps, address);
+  if (nothingHeld(held)) throw new NotFoundError(`Nothing is held about ${held.email}.`);
+  console.log(
+    `${held.records.length} record(s), ${held.mails.length} e-mail(s)${held.keyHeld ? ' and the key of their fields in the event log' : ''} held about ${held.email}.`,
+  );
+  if (process.stdin.isTTY) {
+    const again = await promptLine('Type the address again to erase it all for good: ');
+    if (again.trim().toLowerCase() !== held.email)
+      throw new Error('Not the same address: nothing erased.');
+  } else if (!/^(1|true|yes)$/i.test(process.env.CONFIRM ?? ''))
+    throw new Error('Not a terminal: set CONFIRM=yes to erase without the question.');
+  const outcome = await erasePerson(deps, held.email, { actor: 'cli' });
+  console.log(
+    outcome.status === 'done'
+      ? `Erased ${held.email}: ${outcome.records} record(s), ${outcome.files} file(s), and the key.`
+      : `Erasure pending: records and key are gone; ${outcome.files} file(s) could not be deleted yet (the worker retries, as does the daily retention run).`,
+  );
+}
+
+function requireEmail(email: string | undefined): string {
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+    throw new Error('Name a valid address: make privacy-export EMAIL=person@example.ca');
+  return email.trim();
+}
+
+const [command, arg, arg2] = process.argv.slice(2);
+const commands = [
+  'migrate',
+  'seed',
+  'rebuild-projections',
+  'admin-password',
+  'backup',
+  'restore',
+  'privacy-export',
+  'privacy-erase',
+];
 if (!command || !commands.includes(command)) {
   console.error(`usage: cli.ts <${commands.join('|')}> [file]`);
   process.exit(2);
@@ -239,6 +317,12 @@ try {
       break;
     case 'restore':
       await restore(config, db, store, arg);
+      break;
+    case 'privacy-export':
+      await privacyExport(config, db, store, arg, arg2);
+      break;
+    case 'privacy-erase':
+      await privacyErase(config, db, store, arg);
       break;
   }
 } catch (error) {

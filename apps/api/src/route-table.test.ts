@@ -26,6 +26,8 @@ const SPEC_PUBLIC = new Set([
   // Beyond the spec: the double opt-in's confirmation link (a page, then the POST that confirms).
   'GET /newsletter/confirm',
   'POST /newsletter/confirm',
+  // Beyond the spec: the privacy policy's retention periods, read from Settings → Privacy.
+  'GET /api/privacy/retention-policy',
 ]);
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
-import { openRuntime, type Runtime, routes } from '@kw/composition';
+import { openRuntime, personalDataSources, type Runtime, routes } from '@kw/composition';
 import { type Config, ContentWatch, type Logger } from '@kw/platform';
 import { createApp } from './app.ts';
 import { ContentFreshness } from './freshness.ts';
@@ -37,7 +37,13 @@ export async function startApi(
   options: ApiOptions = {},
 ): Promise<RunningApi> {
   const runtime = await openRuntime(databaseUrl, 'api', logger);
-  const services = { config, db: runtime.db, store: runtime.store, logger };
+  const services = {
+    config,
+    db: runtime.db,
+    store: runtime.store,
+    logger,
+    personalData: personalDataSources,
+  };
   const admin = await ensureAdmin(
     { db: runtime.db, store: runtime.store, jwtSecret: config.jwtSecret },
     config.adminUsername,

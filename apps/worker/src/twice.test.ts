@@ -120,6 +120,27 @@ async function scenario(): Promise<void> {
     }),
     200,
   );
+  // Someone who wrote, then asked to be erased (the erasure's files job).
+  await ok(
+    await app.fetch('/api/contact', {
+      method: 'POST',
+      json: {
+        firstName: 'Gone',
+        lastName: 'Soon',
+        email: 'gone@example.ca',
+        message: 'Please forget me after you answer.',
+      },
+      headers: { 'x-forwarded-for': '203.0.113.73', 'user-agent': ua },
+    }),
+  );
+  await ok(
+    await app.fetch('/api/privacy/erase', {
+      method: 'POST',
+      token,
+      json: { email: 'gone@example.ca', confirmEmail: 'gone@example.ca' },
+    }),
+    200,
+  );
 }
 
 /** The jobs waiting in a queue, as the events they carry. */

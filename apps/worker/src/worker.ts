@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { openRuntime } from '@kw/composition';
-import { workerHandlers } from '@kw/composition/worker';
+import { openRuntime, personalDataSources } from '@kw/composition';
+import { scheduledHandlers, workerHandlers } from '@kw/composition/worker';
 import {
   type Config,
   createMailer,
@@ -55,6 +55,7 @@ export async function startWorker(
   databaseUrl: string,
   logger: Logger,
   handlers: EventHandler[] = allHandlers(),
+  options: { schedules?: boolean } = {},
 ): Promise<RunningWorker> {
   const runtime = await openRuntime(databaseUrl, 'worker', logger);
   const mailer = createMailer({
@@ -62,13 +63,30 @@ export async function startWorker(
     from: config.mailFrom ?? mailFrom,
     mailDir: config.mailDir,
   });
-  const context: WorkerContext = { config, db: runtime.db, store: runtime.store, logger, mailer };
+  const context: WorkerContext = {
+    config,
+    db: runtime.db,
+    store: runtime.store,
+    logger,
+    mailer,
+    personalData: personalDataSources,
+  };
   for (const handler of handlers) {
     await runtime.boss.work<EventJob, unknown, typeof WORK_OPTIONS>(
       handler.queue,
       WORK_OPTIONS,
       async (jobs) => runBatch(handler, jobs, context),
     );
+  }
+  // Jobs on a clock (the daily retention run): pg-boss creates one per tick, once across
+  // every worker; a failed run is retried like any job.
+  if (options.schedules ?? true) {
+    for (const scheduled of scheduledHandlers()) {
+      await runtime.boss.schedule(scheduled.queue, scheduled.cron, {}, { tz: 'UTC' });
+      await runtime.boss.work(scheduled.queue, { batchSize: 1 }, async () => {
+        await scheduled.run(context, new Date());
+      });
+    }
   }
 
   const workerId = `${hostname()}:${process.pid}`;

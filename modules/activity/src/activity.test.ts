@@ -143,9 +143,11 @@ describe('recent activity, built by the worker', () => {
       .db('events')
       .whereIn('type', activityProjection.handles as string[])
       .orderBy('position');
-    const { toStoredEvent } = await import('@kw/platform');
+    const { openEvents, toStoredEvent } = await import('@kw/platform');
     await app.db.transaction(async (trx) => {
-      for (const row of events) await activityProjection.apply(trx, toStoredEvent(row));
+      // As the worker reads them: personal fields opened with their subjects' keys.
+      for (const event of await openEvents(trx, events.map(toStoredEvent)))
+        await activityProjection.apply(trx, event);
     });
     expect(await app.db('recent_activity').orderBy('position')).toEqual(before);
   });

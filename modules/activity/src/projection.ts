@@ -28,6 +28,9 @@ export const activityProjection = defineProjection({
   mode: 'async',
   tables: [RECENT_ACTIVITY, DAILY_ACTIVITY_EVENTS],
   events: activityEvents,
+  // An erased person's events still count on the chart (no personal field there); their feed
+  // lines, which would name them, are left out.
+  erased: 'apply',
   // Each type once: a type listed twice would be queued twice.
   handles: [
     ...new Set([
@@ -52,6 +55,7 @@ export const activityProjection = defineProjection({
     if (isOneOf(SPAM_UNMARKED_EVENTS, event.type)) {
       // The stream's feed lines come back, each as it was first written.
       const stream = await streamOf(trx, event.streamId);
+      if (stream.some((e) => e.erased)) return;
       const lines = stream
         .filter(
           (e) =>
@@ -72,8 +76,10 @@ export const activityProjection = defineProjection({
         .onConflict('position')
         .ignore();
     }
-    if (!isOneOf(FEED_EVENTS, event.type)) return;
-    const line = feedLine(event, await streamOf(trx, event.streamId));
+    if (!isOneOf(FEED_EVENTS, event.type) || event.erased) return;
+    const stream = await streamOf(trx, event.streamId);
+    if (stream.some((e) => e.erased)) return;
+    const line = feedLine(event, stream);
     if (line) await trx(RECENT_ACTIVITY).insert(toRow(line)).onConflict('position').ignore();
   },
 });

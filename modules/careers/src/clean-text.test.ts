@@ -122,9 +122,10 @@ describe("a résumé's file name", () => {
       resumeOriginalName: string;
     }[];
     expect(listed.find((a) => a.id === id)?.resumeOriginalName).toBe('owned.pdf');
-    const [submitted] = await app
-      .db('events')
-      .where({ stream_id: `job-application:${id}`, type: 'ApplicationSubmitted' });
+    // Read as the module reads it: through the store, which opens the sealed personal fields.
+    const submitted = (await app.api.runtime.store.readStream(`job-application:${id}`)).find(
+      (e) => e.type === 'ApplicationSubmitted',
+    ) as { data: { resumeOriginalName: string } };
     expect(submitted.data.resumeOriginalName).toBe('owned.pdf');
   });
 

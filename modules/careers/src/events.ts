@@ -163,7 +163,29 @@ export const applicationExportStream = (exportId: string): string =>
   `applications-export:${exportId}`;
 
 /** Every careers event: what other modules (activity) import to read them. */
-export const careersEvents = defineEvents(careersEventSchemas);
+export const careersEvents = defineEvents(careersEventSchemas, {
+  // What identifies or describes the applicant, stored sealed under their key
+  // (crypto-shredding, see platform's personal-data): erasing them leaves `[erased]` here.
+  personal: {
+    ApplicationSubmitted: {
+      subject: 'email',
+      fields: [
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'coverLetter',
+        'resumeOriginalName',
+        'ipAddress',
+        'userAgent',
+      ],
+    },
+    ApplicationStatusChanged: { subject: 'stream', fields: ['notes'] },
+    ApplicationRejected: { subject: 'stream', fields: ['notes'] },
+    RejectionEmailSent: { subject: 'stream', fields: ['to'] },
+    ApplicationAcknowledged: { subject: 'stream', fields: ['to'] },
+  },
+});
 /** The events of one stream kind each, for its decider. */
 export const jobCategoryEvents = defineEvents(jobCategoryEventSchemas);
 export const jobEvents = defineEvents(jobEventSchemas);

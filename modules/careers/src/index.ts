@@ -1,6 +1,7 @@
 import type { Config, Db, EventStore, ServerModule, Subscription } from '@kw/platform';
 import { handleJob, upgradeJobSlug } from './commands.ts';
 import { applicationNoticeEvents, jobStream } from './events.ts';
+import { careersPersonalData } from './personal-data.ts';
 import {
   jobApplicationsProjection,
   jobCategoriesProjection,
@@ -74,6 +75,7 @@ export const careersModule: ServerModule = {
   upgrade: async (store) => {
     await assignMissingJobSlugs(store);
   },
+  personalData: careersPersonalData,
 };
 
 /** A résumé the administrator may download: its file and a readable name for the download. */

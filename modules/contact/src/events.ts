@@ -103,7 +103,30 @@ export const contactEventSchemas = {
   }),
 };
 
-export const contactEvents = defineEvents(contactEventSchemas);
+/**
+ * What identifies or describes the person, stored sealed under their key (crypto-shredding,
+ * see platform's personal-data): erasing them leaves `[erased]` in these fields.
+ */
+export const contactEvents = defineEvents(contactEventSchemas, {
+  personal: {
+    ContactReceived: {
+      subject: 'email',
+      fields: [
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'company',
+        'message',
+        'ipAddress',
+        'userAgent',
+        'referer',
+      ],
+    },
+    ContactSubmissionEnriched: { subject: 'stream', fields: ['country', 'city'] },
+    ContactSubmissionUpdated: { subject: 'stream', fields: ['changes.responseNotes'] },
+  },
+});
 
 /** An export of submissions to CSV, for the audit log (stream `contact-export:<id>`). */
 export const contactExportEventSchemas = {

@@ -1,4 +1,4 @@
-import { ERASED, foldHistory, type StoredEvent } from '@kw/platform';
+import { foldHistory, REDACTED, type StoredEvent } from '@kw/platform';
 import { describe, expect, it } from 'vitest';
 import type { ContactEvent } from './events.ts';
 import { contactHistory } from './history.ts';
@@ -108,7 +108,7 @@ describe('a contact submission’s history', () => {
     expect(folded.entries[0]!.changes.find((c) => c.field === 'email')).toEqual({
       field: 'email',
       label: 'E-mail',
-      new: ERASED,
+      new: REDACTED,
     });
     // What the administrator did stays.
     expect(folded.entries[2]!.changes.map((c) => c.field)).toEqual(['status', 'responseNotes']);

@@ -16,6 +16,8 @@ export {
   listContactSubmissions,
 } from './queries.ts';
 
+import { contactPersonalData } from './personal-data.ts';
+
 export const ENRICH_CONTACT_QUEUE = 'contact.enrich';
 
 export const enrichContactSubscription: Subscription = {
@@ -49,4 +51,5 @@ export const contactModule: ServerModule = {
   projections: [contactSubmissionsProjection],
   subscriptions: [enrichContactSubscription, notifyAdminSubscription, notifyDigestSubscription],
   jobs: async () => (await import('./jobs.ts')).contactHandlers,
+  personalData: contactPersonalData,
 };

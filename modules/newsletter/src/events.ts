@@ -94,7 +94,24 @@ export const newsletterEventSchemas = {
   SubscriberWelcomed: z.object({ subscriberId: z.string() }),
 };
 
-export const newsletterEvents = defineEvents(newsletterEventSchemas);
+const signupFields = ['email', 'firstName', 'lastName', 'ipAddress', 'userAgent', 'referer'];
+
+/**
+ * What identifies or describes the person, stored sealed under their key (crypto-shredding,
+ * see platform's personal-data): erasing them leaves `[erased]` in these fields.
+ */
+export const newsletterEvents = defineEvents(newsletterEventSchemas, {
+  personal: {
+    SubscriberJoined: { subject: 'email', fields: signupFields },
+    SubscriberResubscribed: { subject: 'email', fields: signupFields },
+    SubscriberEnriched: { subject: 'stream', fields: ['country', 'city'] },
+    SubscriptionRequested: { subject: 'email', fields: signupFields },
+    SubscriptionConfirmed: {
+      subject: 'stream',
+      fields: ['consent.requestIp', 'consent.confirmIp', 'consent.confirmUserAgent'],
+    },
+  },
+});
 
 /** An export of the subscribers to CSV, for the audit log (stream `newsletter-export:<id>`). */
 export const newsletterExportEventSchemas = {

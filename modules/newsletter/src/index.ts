@@ -12,6 +12,9 @@ export {
   type SubscriberJoined,
   subscriberStream,
 } from './events.ts';
+
+import { newsletterPersonalData } from './personal-data.ts';
+
 export { isSuppressed, newsletterAnalytics } from './queries.ts';
 export { checkUnsubscribeToken, unsubscribeUrl } from './unsubscribe-link.ts';
 
@@ -69,4 +72,5 @@ export const newsletterModule: ServerModule = {
   ],
   migrations: new URL('./migrations/', import.meta.url),
   jobs: async () => (await import('./jobs.ts')).newsletterHandlers,
+  personalData: newsletterPersonalData,
 };

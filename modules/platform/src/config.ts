@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { usePersonalDataKey } from './personal-data/keys.ts';
 
 /** Every setting the processes read from the environment, validated once at start-up. */
 const envSchema = z.object({
@@ -139,6 +140,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const jwtSecret = env.JWT_SECRET ?? persistentSecret(dataDir);
+  // The process's personal-data master key (crypto-shredding), from the same secret.
+  usePersonalDataKey(env.DATA_KEY ?? jwtSecret);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,

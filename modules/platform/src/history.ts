@@ -114,7 +114,7 @@ const blank = (v: HistoryValue | undefined) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** What a deleted record's personal values read as. */
-export const ERASED = '(deleted)';
+export const REDACTED = '(deleted)';
 
 /** Unchanged lines kept around each change of a long text. */
 const CONTEXT_LINES = 2;
@@ -244,13 +244,13 @@ export function foldHistory(
           ? {
               field: change.field,
               label: change.label,
-              ...(change.old !== undefined ? { old: ERASED } : {}),
-              ...(change.new !== undefined ? { new: ERASED } : {}),
+              ...(change.old !== undefined ? { old: REDACTED } : {}),
+              ...(change.new !== undefined ? { new: REDACTED } : {}),
             }
           : change,
       );
     for (const version of versions)
-      for (const name of personal) if (name in version.fields) version.fields[name] = ERASED;
+      for (const name of personal) if (name in version.fields) version.fields[name] = REDACTED;
   }
   return { entries, versions, deleted };
 }

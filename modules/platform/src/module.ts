@@ -5,6 +5,7 @@ import type { Projection, StoredEvent, Subscription } from './event-store/types.
 import type { RouteDef } from './http/index.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail.ts';
+import type { NamedPersonalDataSource, PersonalDataSource } from './personal-data/sources.ts';
 
 /** What a business module gives the API and the worker, listed once in @kw/composition. */
 export interface ServerModule {
@@ -36,8 +37,20 @@ export interface ServerModule {
    * items made before (careers: a slug for each job). Safe to repeat; nothing to do is a no-op.
    */
   upgrade?(store: EventStore): Promise<void>;
+  /**
+   * Jobs the worker runs on a clock (pg-boss `schedule`), each on a queue of its own: the
+   * queue and its cron here, so the queues exist; their handlers in `scheduledJobs`, loaded by
+   * the worker only.
+   */
+  schedules?: Schedule[];
+  scheduledJobs?(): Promise<ScheduledHandler[]>;
   /** Public pages this module adds to sitemap.xml (published content only). */
   sitemap?(db: Db): Promise<SitemapEntry[]>;
+  /**
+   * What it holds about a person, found by e-mail, and how to erase it (the privacy screen,
+   * erasure and retention reach it through the composition).
+   */
+  personalData?: PersonalDataSource;
 }
 
 export interface SitemapEntry {
@@ -52,6 +65,8 @@ export interface WorkerContext {
   store: EventStore;
   logger: Logger;
   mailer: Mailer;
+  /** Every module's personal-data source (the privacy module's erasure and retention jobs). */
+  personalData?: NamedPersonalDataSource[];
 }
 
 /** A worker handler for one subscription's queue. It may run twice: it must be idempotent. */
@@ -64,4 +79,16 @@ export interface EventHandler {
    * instead, so the one that fails is retried alone.
    */
   handleBatch?(events: StoredEvent[], ctx: WorkerContext): Promise<void>;
+}
+
+/** A job pg-boss creates on a clock (`cron`, in UTC) in its own queue. */
+export interface Schedule {
+  queue: string;
+  cron: string;
+}
+
+/** The worker's handler of a schedule's jobs: it may run twice, so it must be idempotent. */
+export interface ScheduledHandler {
+  queue: string;
+  run(ctx: WorkerContext, now: Date): Promise<void>;
 }

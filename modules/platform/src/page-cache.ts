@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Db, Trx } from './db.ts';
 import { RATE_LIMIT_COUNTERS } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
+import { ERASED_SUBJECTS, PERSONAL_KEYS } from './personal-data/keys.ts';
 
 // The server keeps the HTML of public pages and the answers of public lists while the content
 // they show is unchanged. Platform owns what says so: a revision per kind of content ('blog',
@@ -25,6 +26,8 @@ export const platformTables = [
   'worker_heartbeat',
   CONTENT_REVISIONS,
   RATE_LIMIT_COUNTERS,
+  PERSONAL_KEYS,
+  ERASED_SUBJECTS,
 ] as const;
 
 type CommitListener = (scope: string, revision: number) => void;

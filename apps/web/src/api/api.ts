@@ -96,6 +96,7 @@ export const api = createApi({
     'Subscription',
     'Activity',
     'SystemStatus',
+    'Privacy',
   ],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,

@@ -1,6 +1,7 @@
 import type { ZodType, z } from 'zod';
 import type { Trx } from '../db.ts';
 import type { EventHandler, WorkerContext } from '../module.ts';
+import { declarePersonalFields, type PersonalFields } from '../personal-data/fields.ts';
 import type { Projection, StoredEvent } from './types.ts';
 
 /** Each event type of a module, with the zod schema of its data. */
@@ -30,8 +31,15 @@ export class UnknownEventError extends Error {
   override name = 'UnknownEventError';
 }
 
-/** Declares a module's events as zod schemas (its `events.ts`). */
-export function defineEvents<const S extends EventSchemas>(schemas: S): EventCatalogue<S> {
+/**
+ * Declares a module's events as zod schemas (its `events.ts`), and which of their fields are
+ * personal (`personal`): those are stored sealed under the person's key (crypto-shredding).
+ */
+export function defineEvents<const S extends EventSchemas>(
+  schemas: S,
+  options: { personal?: { [K in keyof S & string]?: PersonalFields } } = {},
+): EventCatalogue<S> {
+  if (options.personal) declarePersonalFields(options.personal as Record<string, PersonalFields>);
   const types = Object.keys(schemas) as (keyof S & string)[];
   const has = (type: string): type is keyof S & string => Object.hasOwn(schemas, type);
   return {
@@ -84,22 +92,40 @@ export function defineProjection<S extends EventSchemas>(def: {
   tables: string[];
   events: EventCatalogue<S>;
   handles?: readonly (keyof S & string)[];
+  /**
+   * An event whose person was erased (its personal fields read `[erased]`) is left out,
+   * unless `erased: 'apply'` (a projection that keeps no personal field, such as counts).
+   */
+  erased?: 'skip' | 'apply';
   apply(trx: Trx, event: StoredEventOf<S>): Promise<void>;
 }): Projection {
+  const skipErased = (def.erased ?? 'skip') === 'skip';
   return {
     name: def.name,
     mode: def.mode,
     tables: def.tables,
     handles: def.handles ?? def.events.types,
-    apply: (trx, event) => def.apply(trx, def.events.parse(event)),
+    apply: async (trx, event) => {
+      if (event.erased && skipErased) return;
+      await def.apply(trx, def.events.parse(event));
+    },
   };
 }
 
-/** A worker handler whose event is parsed against the catalogue before it runs. */
+/**
+ * A worker handler whose event is parsed against the catalogue before it runs. An event of a
+ * person erased since is done with at once: nothing is owed to someone who is forgotten.
+ */
 export function defineHandler<S extends EventSchemas>(def: {
   queue: string;
   events: EventCatalogue<S>;
   handle(event: StoredEventOf<S>, ctx: WorkerContext): Promise<void>;
 }): EventHandler {
-  return { queue: def.queue, handle: (event, ctx) => def.handle(def.events.parse(event), ctx) };
+  return {
+    queue: def.queue,
+    handle: async (event, ctx) => {
+      if (event.erased) return;
+      await def.handle(def.events.parse(event), ctx);
+    },
+  };
 }

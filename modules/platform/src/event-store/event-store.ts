@@ -1,5 +1,6 @@
 import { type Db, isPgError, PG_UNIQUE_VIOLATION, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
+import { openEvents, sealEvents, withClearData } from '../personal-data/fields.ts';
 import {
   type EnqueueInTransaction,
   type EventMetadata,
@@ -171,7 +172,9 @@ export class EventStore {
     options: AppendOptions,
     callersTransaction: boolean,
   ): Promise<StoredEvent[]> {
-    const [sql, bindings] = appendStatement(streamId, expectedVersion, events, options.metadata);
+    // Personal fields are sealed under their subject's key (created here, in the same commit).
+    const sealed = await sealEvents(trx, streamId, events);
+    const [sql, bindings] = appendStatement(streamId, expectedVersion, sealed, options.metadata);
     // A failed insert aborts the transaction unless it ran under a savepoint. Only a retry in the
     // same transaction ('any') or a caller that goes on after a conflict needs one; an append
     // in its own transaction with a version to check does without (two round trips fewer).
@@ -208,7 +211,11 @@ export class EventStore {
         throw error;
       }
     }
-    const stored = inserted.map(toStoredEvent).sort((a, b) => a.version - b.version);
+    const first = inserted.reduce((min, row) => Math.min(min, row.version), Infinity);
+    const stored = inserted
+      .map(toStoredEvent)
+      .sort((a, b) => a.version - b.version)
+      .map((e) => withClearData(e, events[e.version - first]!));
     const jobs: QueuedJob[] = [];
     for (const event of stored) {
       for (const projection of this.inline) {
@@ -242,19 +249,19 @@ export class EventStore {
 
   async readStream(streamId: string, trx: Db | Trx = this.db): Promise<StoredEvent[]> {
     const rows = await trx<EventRow>('events').where({ stream_id: streamId }).orderBy('version');
-    return rows.map(toStoredEvent);
+    return openEvents(trx, rows.map(toStoredEvent));
   }
 
   async readEvent(position: number, trx: Db | Trx = this.db): Promise<StoredEvent | undefined> {
     const row = await trx<EventRow>('events').where({ position }).first();
-    return row ? toStoredEvent(row) : undefined;
+    return row ? (await openEvents(trx, [toStoredEvent(row)]))[0] : undefined;
   }
 
   /** Several events by position, in one query (the worker's batch of jobs). */
   async readEvents(positions: number[], trx: Db | Trx = this.db): Promise<StoredEvent[]> {
     if (positions.length === 0) return [];
     const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
-    return rows.map(toStoredEvent);
+    return openEvents(trx, rows.map(toStoredEvent));
   }
 
   /**
@@ -333,7 +340,7 @@ export class EventStore {
         .where('position', '>', after)
         .orderBy('position')
         .limit(batchSize);
-      for (const row of rows) yield toStoredEvent(row);
+      for (const event of await openEvents(trx, rows.map(toStoredEvent))) yield event;
       if (rows.length < batchSize) return;
       after = rows[rows.length - 1]!.position;
     }

@@ -2,6 +2,8 @@ import knex, { type Knex } from 'knex';
 import type pg from 'pg';
 import type { Db, Trx } from '../db.ts';
 import { bumpContentRevision, CONTENT_REVISIONS } from '../page-cache.ts';
+import { openEvents } from '../personal-data/fields.ts';
+import { refreshKeySnapshot, withKeySnapshot } from '../personal-data/keys.ts';
 import { type EventStore, toStoredEvent } from './event-store.ts';
 import type { Projection, StoredEvent } from './types.ts';
 
@@ -208,11 +210,13 @@ class LogCursor {
       .orderBy('position')
       .limit(limit);
     this.advance(rows);
-    return { rows, events: rows.map(toStoredEvent) };
+    return { rows, events: await openEvents(this.db, rows.map(toStoredEvent)) };
   }
 
   /** What committed since it was last read: past the end, or in a hole. */
   async since(db: Db | Trx): Promise<StoredEvent[]> {
+    // Keys created meanwhile (new people) are read with the events that need them.
+    await refreshKeySnapshot(db);
     const singles: number[] = [];
     const ranges: [number, number][] = [];
     for (const [lo, hi] of this.holes) {
@@ -232,7 +236,7 @@ class LogCursor {
     const filled = rows.filter((r) => r.position <= this.after).map((r) => r.position);
     if (filled.length > 0) this.fill(filled);
     this.advance(rows.filter((r) => r.position > this.after));
-    return rows.map(toStoredEvent);
+    return openEvents(db, rows.map(toStoredEvent));
   }
 
   save(): { after: number; holes: [number, number][] } {
@@ -1107,6 +1111,15 @@ export async function rebuildProjections(
   store: EventStore,
   projections: Projection[],
   options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  // Every personal key read once: the replay decrypts from memory, streams included.
+  return withKeySnapshot(store.db, () => rebuildWithKeys(store, projections, options));
+}
+
+async function rebuildWithKeys(
+  store: EventStore,
+  projections: Projection[],
+  options: RebuildOptions,
 ): Promise<RebuildResult> {
   const db = store.db;
   const started = performance.now();

@@ -23,6 +23,11 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
   data: Data;
   metadata: EventMetadata;
   occurredAt: Date;
+  /**
+   * Its personal fields' key is gone (the person was erased): they read as `[erased]`.
+   * Projections leave such an event out (see `defineProjection`).
+   */
+  erased?: boolean;
 }
 
 /** `'any'` skips the check (append-only streams such as login attempts); `0` means a new stream. */

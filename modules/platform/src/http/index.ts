@@ -6,6 +6,7 @@ import { type FieldError, ValidationError } from '../errors.ts';
 import type { EventStore } from '../event-store/event-store.ts';
 import type { EventMetadata } from '../event-store/types.ts';
 import type { Logger } from '../logger.ts';
+import type { NamedPersonalDataSource } from '../personal-data/sources.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 export * from './csv.ts';
@@ -19,6 +20,8 @@ export interface AppServices {
   db: Db;
   store: EventStore;
   logger: Logger;
+  /** Every module's personal-data source, from the composition (the privacy module's routes). */
+  personalData?: NamedPersonalDataSource[];
 }
 
 /** Who may call a route. Everything under /api that is not in the spec's public list is 'admin'. */

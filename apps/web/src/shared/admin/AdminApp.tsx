@@ -17,6 +17,7 @@ import {
 import { contactSection } from '../../features/contact/admin/sections.tsx';
 import { mediaSection } from '../../features/media/admin/sections.tsx';
 import { newsletterSection } from '../../features/newsletter/admin/sections.tsx';
+import { privacySection } from '../../features/privacy/admin/sections.tsx';
 import type { AdminSection } from './sections.ts';
 
 /** Each feature's screens, in the side menu's order. */
@@ -30,6 +31,7 @@ const SECTIONS: AdminSection[] = [
   newsletterSection,
   contactSection,
   auditSection,
+  privacySection,
   settingsSection,
 ];
 

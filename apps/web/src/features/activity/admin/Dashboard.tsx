@@ -5,6 +5,7 @@ import { ApplicationsHeldForReview } from '../../careers/admin/ApplicationsHeldF
 import { HeldForReview } from '../../contact/admin/HeldForReview.tsx';
 import { useListContactSubmissionsQuery } from '../../contact/api.ts';
 import { useListSubscriptionsQuery } from '../../newsletter/api.ts';
+import { RetentionRunSummary } from '../../privacy/admin/RetentionSettings.tsx';
 import { useCountListQuery, useDailyActivityQuery } from '../api.ts';
 import { ActivityChart } from './ActivityChart.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
@@ -153,6 +154,9 @@ export function Dashboard() {
           extra={<ApplicationsHeldForReview />}
         />
       </Row>
+      <div style={{ marginTop: 8 }}>
+        <RetentionRunSummary />
+      </div>
       <Card title="Quick Actions" style={{ marginTop: 16 }}>
         <Row gutter={[12, 12]}>
           {QUICK_ACTIONS.map(([label, to]) => (

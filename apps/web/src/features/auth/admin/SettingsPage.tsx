@@ -1,5 +1,6 @@
 import { Alert, Card, Col, Descriptions, List, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useSystemInfoQuery } from '../../activity/api.ts';
+import { RetentionSettings } from '../../privacy/admin/RetentionSettings.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 
 function SystemTab() {
@@ -79,6 +80,7 @@ export function SettingsPage() {
       <Tabs
         items={[
           { key: 'security', label: 'Security', children: <SecurityTab /> },
+          { key: 'privacy', label: 'Privacy', children: <RetentionSettings /> },
           { key: 'system', label: 'System', children: <SystemTab /> },
           { key: 'about', label: 'About', children: <AboutTab /> },
         ]}

@@ -114,9 +114,9 @@ export const siteRoutes: RouteObject[] = [
       },
     ]),
   }),
-  page('privacy-policy', () => import('./pages/PrivacyPolicyPage.tsx'), 'PrivacyPolicyPage', {
-    seo: pageSeo(pageMeta.privacy),
-  }),
+  // Its retention section states the periods of Settings → Privacy: a data page, loaded with
+  // its handle on demand (see privacyPolicyRoute.tsx).
+  { path: 'privacy-policy', lazy: () => import('./pages/privacyPolicyRoute.tsx') },
   page('ethical-ai', () => import('./pages/EthicalAiPage.tsx'), 'EthicalAiPage', {
     seo: pageSeo(pageMeta.ethicalAi),
   }),

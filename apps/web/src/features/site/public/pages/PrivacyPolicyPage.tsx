@@ -1,7 +1,28 @@
 import { contactSettings, privacyPolicy } from '@kw/site';
+import { usePublicQuery } from '../../../../public-query.ts';
 import { SmallHero } from '../../../../shared/public/Blocks.tsx';
+import { privacyQueries } from '../../../privacy/public/privacyQueries.ts';
+import { periodInWords } from '../../../privacy/public/retention.ts';
+
+/** The retention section, from the periods of Settings → Privacy (the text's when not loaded). */
+function retentionParagraphs(
+  periods: { kind: string; label: string; days: number }[] | undefined,
+  fallback: string[],
+): string[] {
+  if (!periods) return fallback;
+  return [
+    'We keep personal information only as long as needed, then erase it for good (including from our backups):',
+    ...periods.map((p) =>
+      p.kind === 'unsubscribed'
+        ? `Unsubscribed newsletter addresses: ${p.days === 0 ? 'erased at once' : `erased after ${periodInWords(p.days)}`}; only a one-way hash is kept, so we never e-mail you again by mistake.`
+        : `${p.label}: ${periodInWords(p.days)}.`,
+    ),
+    'You can ask us at any time for a copy of what we hold about you, or to erase it sooner.',
+  ];
+}
 
 export function PrivacyPolicyPage() {
+  const retention = usePublicQuery(privacyQueries.retentionPolicy, undefined);
   return (
     <>
       <SmallHero title="Privacy Policy" lead={`Last updated ${privacyPolicy.updated}`} />
@@ -10,7 +31,10 @@ export function PrivacyPolicyPage() {
           {privacyPolicy.sections.map((section) => (
             <li key={section.title}>
               <h2>{section.title}</h2>
-              {section.paragraphs.map((p) => (
+              {(section.title === 'Retention'
+                ? retentionParagraphs(retention.data?.periods, section.paragraphs)
+                : section.paragraphs
+              ).map((p) => (
                 <p key={p}>{p}</p>
               ))}
             </li>

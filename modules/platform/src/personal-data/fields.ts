@@ -1,0 +1,250 @@
+import type { Db, Trx } from '../db.ts';
+import type { NewEvent, StoredEvent } from '../event-store/types.ts';
+import {
+  ERASED,
+  keyFingerprint,
+  keyFor,
+  loadKeys,
+  openWithKey,
+  sealWithKey,
+  subjectIdOf,
+} from './keys.ts';
+
+/**
+ * Which fields of an event type identify or describe a person, and whose they are: the
+ * address in `subject` (a field of the event), or `'stream'`, the person of the stream's
+ * first event that named one (an administrator's notes on an application). Paths may be
+ * nested with dots (`changes.responseNotes`).
+ */
+export interface PersonalFields {
+  subject: string;
+  fields: readonly string[];
+}
+
+export type PersonalFieldsByType = Record<string, PersonalFields>;
+
+const registry = new Map<string, PersonalFields>();
+
+/** Declared by a module's catalogue (`defineEvents(schemas, { personal })`). */
+export function declarePersonalFields(byType: PersonalFieldsByType): void {
+  for (const [type, fields] of Object.entries(byType)) registry.set(type, fields);
+}
+
+export function personalFieldsOf(type: string): PersonalFields | undefined {
+  return registry.get(type);
+}
+
+/** Every event type with personal fields (the migration that encrypts old events). */
+export function personalEventTypes(): string[] {
+  return [...registry.keys()];
+}
+
+/** How an event's personal fields are stored: beside its other fields, in `data.$personal`. */
+export const ENVELOPE = '$personal';
+
+interface Envelope {
+  /** The subject's id in the key table. */
+  s: string;
+  /** The fingerprint of the key that sealed them. */
+  k: string;
+  /** The paths sealed. */
+  f: string[];
+  /** Their values, as one JSON object sealed under the subject's key. */
+  c: string;
+}
+
+type Json = Record<string, unknown>;
+
+function getPath(data: Json, path: string): unknown {
+  let at: unknown = data;
+  for (const part of path.split('.')) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Json)[part];
+  }
+  return at;
+}
+
+function setPath(data: Json, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let at: Json = data;
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part];
+    if (typeof next !== 'object' || next === null) return;
+    at = next as Json;
+  }
+  at[parts.at(-1)!] = value;
+}
+
+function deletePath(data: Json, path: string): void {
+  const parts = path.split('.');
+  let at: Json = data;
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part];
+    if (typeof next !== 'object' || next === null) return;
+    at = next as Json;
+  }
+  delete at[parts.at(-1)!];
+}
+
+const copy = (data: unknown): Json => structuredClone((data ?? {}) as Json);
+
+function envelopeOf(data: unknown): Envelope | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const env = (data as Json)[ENVELOPE];
+  if (typeof env !== 'object' || env === null) return undefined;
+  return env as Envelope;
+}
+
+/** Whether an event's data is already in its stored, sealed form. */
+export const isSealed = (data: unknown): boolean => envelopeOf(data) !== undefined;
+
+/** The subject of a stream: the one its first sealed event names, if any. */
+async function streamSubject(trx: Trx | Db, streamId: string): Promise<string | undefined> {
+  const row = await trx('events')
+    .select(trx.raw("data->'$personal'->>'s' as s"))
+    .where({ stream_id: streamId })
+    .whereRaw("data \\? '$personal'")
+    .orderBy('version')
+    .first();
+  return (row as { s?: string } | undefined)?.s ?? undefined;
+}
+
+/**
+ * The events as they are stored: each one's personal fields moved into a sealed envelope
+ * under its subject's key (created in `trx` when new). Events without personal fields, or
+ * whose subject cannot be told, are left as they are.
+ */
+export async function sealEvents(
+  trx: Trx,
+  streamId: string,
+  events: readonly NewEvent[],
+): Promise<NewEvent[]> {
+  let streamSubjectId: string | undefined | null = null;
+  const out: NewEvent[] = [];
+  for (const event of events) {
+    const declared = personalFieldsOf(event.type);
+    if (!declared || isSealed(event.data)) {
+      out.push(event);
+      continue;
+    }
+    const data = copy(event.data);
+    let subjectId: string | undefined;
+    if (declared.subject === 'stream') {
+      if (streamSubjectId === null) streamSubjectId = await streamSubject(trx, streamId);
+      subjectId = streamSubjectId;
+    } else {
+      const email = getPath(data, declared.subject);
+      if (typeof email === 'string' && email.trim() !== '') subjectId = subjectIdOf(email);
+      if (streamSubjectId === null || streamSubjectId === undefined) streamSubjectId = subjectId;
+    }
+    if (!subjectId) {
+      out.push(event);
+      continue;
+    }
+    const values: Json = {};
+    const paths: string[] = [];
+    for (const path of declared.fields) {
+      const value = getPath(data, path);
+      if (value === undefined) continue;
+      values[path] = value;
+      paths.push(path);
+      deletePath(data, path);
+    }
+    if (paths.length === 0) {
+      out.push(event);
+      continue;
+    }
+    const key = await keyFor(trx, subjectId);
+    const envelope: Envelope = {
+      s: subjectId,
+      k: keyFingerprint(key),
+      f: paths,
+      c: sealWithKey(key, subjectId, JSON.stringify(values)),
+    };
+    out.push({ type: event.type, data: { ...data, [ENVELOPE]: envelope } });
+  }
+  return out;
+}
+
+/** What an append returns: the stored rows with the clear values the caller gave back in place. */
+export function withClearData(stored: StoredEvent, clear: NewEvent): StoredEvent {
+  if (!isSealed(stored.data)) return stored;
+  const data = copy(stored.data);
+  const env = envelopeOf(data)!;
+  delete data[ENVELOPE];
+  for (const path of env.f) setPath(data, path, getPath(copy(clear.data), path));
+  return { ...stored, data };
+}
+
+/**
+ * Opens the events' sealed fields with their subjects' keys, read in one query (or from the
+ * snapshot in scope). A field whose key is gone reads as `[erased]` and the event is marked
+ * `erased`: projections leave it out whole, so no row is half there.
+ */
+export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<StoredEvent[]> {
+  const subjects: string[] = [];
+  for (const e of events) {
+    const env = envelopeOf(e.data);
+    if (env) subjects.push(env.s);
+  }
+  if (subjects.length === 0) return events;
+  const keys = await loadKeys(db, subjects);
+  return events.map((event) => {
+    const env = envelopeOf(event.data);
+    if (!env) return event;
+    const data = copy(event.data);
+    delete data[ENVELOPE];
+    const key = keys.get(env.s);
+    if (!key || keyFingerprint(key) !== env.k) {
+      for (const path of env.f) setPath(data, path, ERASED);
+      return { ...event, data, erased: true };
+    }
+    const values = JSON.parse(openWithKey(key, env.s, env.c)) as Json;
+    for (const path of env.f) setPath(data, path, values[path]);
+    return { ...event, data };
+  });
+}
+
+/**
+ * The migration of events written before crypto-shredding: each event of these types still in
+ * clear is re-written once into its sealed form, in log order (so a stream's subject is known
+ * before its later events), in batches of `batch` per transaction. Returns how many it sealed;
+ * a second run finds none.
+ */
+export async function sealExistingEvents(
+  db: Db | Trx,
+  types: readonly string[],
+  batch = 500,
+): Promise<number> {
+  const any = await db('events').whereIn('type', types).first('position');
+  // A new database has nothing to re-write (and may be migrated without the modules loaded).
+  if (!any) return 0;
+  const missing = types.filter((t) => !personalFieldsOf(t));
+  if (missing.length > 0)
+    throw new Error(`No personal fields are declared for ${missing.join(', ')}: load the modules`);
+  let sealed = 0;
+  let after = 0;
+  for (;;) {
+    const rows: { position: number; stream_id: string; type: string; data: unknown }[] = await db(
+      'events',
+    )
+      .select('position', 'stream_id', 'type', 'data')
+      .whereIn('type', types)
+      .where('position', '>', after)
+      .whereRaw("not (data \\? '$personal')")
+      .orderBy('position')
+      .limit(batch);
+    if (rows.length === 0) return sealed;
+    await db.transaction(async (trx) => {
+      for (const row of rows) {
+        const [event] = await sealEvents(trx, row.stream_id, [{ type: row.type, data: row.data }]);
+        if (!event || !isSealed(event.data)) continue;
+        await trx('events')
+          .where({ position: row.position })
+          .update({ data: JSON.stringify(event.data) });
+        sealed++;
+      }
+    });
+    after = rows.at(-1)!.position;
+  }
+}

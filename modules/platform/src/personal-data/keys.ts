@@ -1,0 +1,299 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto';
+import type { Db, Trx } from '../db.ts';
+
+// Crypto-shredding (issue 13): each person's fields in the event log are encrypted
+// (AES-256-GCM) under a key of their own, found by a keyed hash of their normalised e-mail
+// address. The keys live in `personal_keys`, each wrapped (AES-256-GCM) under a master key
+// derived from DATA_KEY, else the DATA_DIR secret. Erasing a person deletes their key: the
+// ciphertext left in the log and in every backup can no longer be read.
+
+export const PERSONAL_KEYS = 'personal_keys';
+/** Subjects erased, with when: what a restore applies again to the keys it brings back. */
+export const ERASED_SUBJECTS = 'erased_subjects';
+
+/** What a personal field reads as once its key is gone. */
+export const ERASED = '[erased]';
+
+const VERSION = 'v1';
+
+interface MasterKeys {
+  wrap: Buffer;
+  subject: Buffer;
+  hash: Buffer;
+}
+
+let master: MasterKeys | undefined;
+
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'kw-personal-data', purpose, 32));
+}
+
+/**
+ * Sets the process's master secret (the config's `dataKey`): every entry point calls it once,
+ * before the event store reads or writes a personal field.
+ */
+export function usePersonalDataKey(secret: string): void {
+  master = {
+    wrap: derive(secret, 'wrap'),
+    subject: derive(secret, 'subject'),
+    hash: derive(secret, 'hash'),
+  };
+}
+
+function keys(): MasterKeys {
+  if (master) return master;
+  // Every process sets it when it loads its configuration (loadConfig). Code that builds an
+  // event store by hand without one (tests, a bench's fixtures) gets a fixed key, except in
+  // production, where that would be a mistake.
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('The personal-data master key is not set (loadConfig sets it from DATA_KEY)');
+  usePersonalDataKey('unconfigured-personal-data-key-for-tests-only');
+  return master!;
+}
+
+/** An address as one person: trimmed, lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The person's id in the key table: a keyed hash of the address, never the address. */
+export function subjectIdOf(email: string): string {
+  return createHmac('sha256', keys().subject).update(normaliseEmail(email)).digest('base64url');
+}
+
+/**
+ * A keyed hash of an address for lists that must only recognise it (a newsletter's
+ * suppression list): the same address always gives the same value, and it survives erasure.
+ */
+export function addressHash(purpose: string, email: string): string {
+  return createHmac('sha256', keys().hash)
+    .update(`${purpose}\0${normaliseEmail(email)}`)
+    .digest('base64url');
+}
+
+function seal(key: Buffer, aad: string, plain: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad));
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return [VERSION, iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+function open(key: Buffer, aad: string, sealed: string): Buffer {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || body === undefined)
+    throw new Error('Unknown format of an encrypted value');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+}
+
+/**
+ * Which key sealed a value: a person erased and seen again gets a new key under the same
+ * subject id, and what the old key sealed stays erased.
+ */
+export const keyFingerprint = (key: Buffer): string =>
+  createHash('sha256').update(key).digest('base64url').slice(0, 11);
+
+export const sealWithKey = (key: Buffer, subjectId: string, plain: string): string =>
+  seal(key, subjectId, Buffer.from(plain, 'utf8'));
+export const openWithKey = (key: Buffer, subjectId: string, sealed: string): string =>
+  open(key, subjectId, sealed).toString('utf8');
+
+/** Unwrapped keys by subject id: what one read needs, or a whole snapshot (a rebuild). */
+export type KeyMap = Map<string, Buffer>;
+
+interface KeyRow {
+  subject_id: string;
+  wrapped_key: string;
+}
+
+export class KeyUnreadableError extends Error {
+  override name = 'KeyUnreadableError';
+}
+
+function unwrap(row: KeyRow): Buffer {
+  try {
+    return open(keys().wrap, row.subject_id, row.wrapped_key);
+  } catch {
+    throw new KeyUnreadableError(
+      'A personal-data key cannot be opened with this master key: DATA_KEY (or the DATA_DIR secret) differs from the one that wrapped it',
+    );
+  }
+}
+
+const snapshotScope = new AsyncLocalStorage<KeyMap>();
+
+/**
+ * Runs `fn` with every key read once up front (a rebuild's replay, which must not query the
+ * key table for each stream it reads): reads inside it decrypt from the snapshot.
+ */
+export async function withKeySnapshot<T>(db: Db | Trx, fn: () => Promise<T>): Promise<T> {
+  const map: KeyMap = new Map();
+  await fill(db, map);
+  return snapshotScope.run(map, fn);
+}
+
+async function fill(db: Db | Trx, map: KeyMap): Promise<void> {
+  const rows: KeyRow[] = await db(PERSONAL_KEYS).select('subject_id', 'wrapped_key');
+  map.clear();
+  for (const r of rows) map.set(r.subject_id, unwrap(r));
+}
+
+/** Reads the snapshot in scope again (a rebuild catching up with what was appended meanwhile). */
+export async function refreshKeySnapshot(db: Db | Trx): Promise<void> {
+  const map = snapshotScope.getStore();
+  if (map) await fill(db, map);
+}
+
+/** The keys of these subjects that still exist (from the snapshot in scope, if any). */
+export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Promise<KeyMap> {
+  const wanted = [...new Set(subjectIds)];
+  const found: KeyMap = new Map();
+  if (wanted.length === 0) return found;
+  const snapshot = snapshotScope.getStore();
+  let missing = wanted;
+  if (snapshot) {
+    missing = [];
+    for (const id of wanted) {
+      const key = snapshot.get(id);
+      if (key) found.set(id, key);
+      else missing.push(id);
+    }
+    // Keys made since the snapshot (a person new during a rebuild) are read from the table.
+    if (missing.length === 0) return found;
+  }
+  const rows: KeyRow[] = await db(PERSONAL_KEYS)
+    .select('subject_id', 'wrapped_key')
+    .whereIn('subject_id', missing);
+  for (const row of rows) {
+    const key = unwrap(row);
+    found.set(row.subject_id, key);
+    snapshot?.set(row.subject_id, key);
+  }
+  return found;
+}
+
+/**
+ * The subject's key, created in the caller's transaction when it has none: one statement
+ * (the insert, or the row a concurrent one made).
+ */
+export async function keyFor(trx: Trx, subjectId: string): Promise<Buffer> {
+  const fresh = seal(keys().wrap, subjectId, randomBytes(32));
+  const { rows } = await trx.raw<{ rows: KeyRow[] }>(
+    `with made as (
+       insert into ${PERSONAL_KEYS} (subject_id, wrapped_key) values (?, ?)
+       on conflict (subject_id) do nothing
+       returning subject_id, wrapped_key
+     )
+     select subject_id, wrapped_key from made
+     union all
+     select subject_id, wrapped_key from ${PERSONAL_KEYS} where subject_id = ?
+     limit 1`,
+    [subjectId, fresh, subjectId],
+  );
+  // A concurrent first write for the same person committed after this statement's snapshot:
+  // its row is there for the next one.
+  const row =
+    rows[0] ??
+    ((await trx(PERSONAL_KEYS)
+      .select('subject_id', 'wrapped_key')
+      .where({ subject_id: subjectId })
+      .first()) as KeyRow | undefined);
+  if (!row) throw new Error('The personal key just written is not there');
+  return unwrap(row);
+}
+
+/** Whether the person has a key (something about them may still be readable). */
+export async function hasKey(db: Db | Trx, email: string): Promise<boolean> {
+  const row = await db(PERSONAL_KEYS)
+    .where({ subject_id: subjectIdOf(email) })
+    .first('subject_id');
+  return row !== undefined;
+}
+
+/**
+ * Shreds the person: deletes their key and records the erasure (so a restore of an older
+ * backup deletes the key again), in the caller's transaction.
+ */
+export async function shredSubject(
+  trx: Trx,
+  email: string,
+  at: Date,
+  files: readonly string[] = [],
+): Promise<void> {
+  const subjectId = subjectIdOf(email);
+  await trx(PERSONAL_KEYS).where({ subject_id: subjectId }).delete();
+  await trx(ERASED_SUBJECTS)
+    .insert({ subject_id: subjectId, erased_at: at, files: JSON.stringify(files) })
+    .onConflict('subject_id')
+    .merge();
+}
+
+/** The key table as a backup holds it: wrapped keys only (useless without the master key). */
+export async function keyTableRows(db: Db): Promise<{ keys: unknown[]; erased: unknown[] }> {
+  return {
+    keys: await db(PERSONAL_KEYS).select('*').orderBy('subject_id'),
+    erased: await db(ERASED_SUBJECTS).select('*').orderBy('subject_id'),
+  };
+}
+
+/**
+ * Puts a backup's key table back, then deletes again every key erased since it was made (the
+ * erasures recorded here, and the backup's own): a key created before its subject's erasure
+ * never comes back. Returns how many keys it deleted again.
+ */
+export async function restoreKeyTable(
+  trx: Trx,
+  backup: { keys: KeyRowIn[]; erased: ErasedRowIn[] },
+): Promise<{ keysDeleted: number; files: string[] }> {
+  const kept: ErasedRowIn[] = await trx(ERASED_SUBJECTS).select('*');
+  await trx(PERSONAL_KEYS).delete();
+  for (let i = 0; i < backup.keys.length; i += 500)
+    await trx(PERSONAL_KEYS).insert(backup.keys.slice(i, i + 500));
+  const erased = new Map<string, { at: Date; files: Set<string> }>();
+  for (const row of [...backup.erased, ...kept]) {
+    const at = new Date(row.erased_at);
+    const seen = erased.get(row.subject_id) ?? { at, files: new Set<string>() };
+    if (seen.at < at) seen.at = at;
+    for (const file of row.files ?? []) seen.files.add(file);
+    erased.set(row.subject_id, seen);
+  }
+  let keysDeleted = 0;
+  const files: string[] = [];
+  for (const [subjectId, { at, files: theirs }] of erased) {
+    await trx(ERASED_SUBJECTS)
+      .insert({ subject_id: subjectId, erased_at: at, files: JSON.stringify([...theirs]) })
+      .onConflict('subject_id')
+      .merge();
+    keysDeleted += await trx(PERSONAL_KEYS)
+      .where({ subject_id: subjectId })
+      .where('created_at', '<=', at)
+      .delete();
+    files.push(...theirs);
+  }
+  return { keysDeleted, files };
+}
+
+export interface KeyRowIn {
+  subject_id: string;
+  wrapped_key: string;
+  created_at: string | Date;
+}
+export interface ErasedRowIn {
+  subject_id: string;
+  erased_at: string | Date;
+  /** The erasure's files, relative to DATA_DIR (a restore deletes them again). */
+  files?: string[];
+}
