@@ -9,12 +9,13 @@ import {
 import {
   assessIntake,
   elapsedSince,
+  forEachId,
   SPAM_RULES,
   type SpamVerdict,
   type Visitor,
 } from '@kw/platform/http';
 import type { VisitorInsight } from '@kw/platform/visitor-insight';
-import { DEFAULT_SOURCE } from './contract.ts';
+import { DEFAULT_SOURCE, type NewsletterBulkAction } from './contract.ts';
 import {
   type NewsletterEvent,
   newsletterEvents,
@@ -161,6 +162,22 @@ export function deleteSubscriber(id: string, state: SubscriberState): Newsletter
   return [{ type: 'SubscriberDeleted', data: { subscriberId: id } }];
 }
 
+/** One row of a bulk action: the same decision as the row's own button. */
+export function decideBulkSubscriber(
+  id: string,
+  state: SubscriberState,
+  action: NewsletterBulkAction,
+): NewsletterEvent[] {
+  switch (action.action) {
+    case 'markSpam':
+      return markSpam(id, state, action.reason);
+    case 'unmarkSpam':
+      return unmarkSpam(id, state);
+    case 'delete':
+      return deleteSubscriber(id, state);
+  }
+}
+
 /** Unsubscribing twice is fine: the second click changes nothing. */
 export function unsubscribe(
   id: string,
@@ -239,6 +256,24 @@ export const unmarkSubscriberSpam = (store: EventStore, id: string, metadata: Ev
 
 export const removeSubscriber = (store: EventStore, id: string, metadata: EventMetadata) =>
   decideOn(store, id, (state) => deleteSubscriber(id, state), metadata);
+
+/** A bulk action: each subscription its own command, in one transaction (all or nothing). */
+export async function bulkSubscribers(
+  deps: { db: Db; store: EventStore },
+  ids: readonly string[],
+  action: NewsletterBulkAction,
+  metadata: EventMetadata,
+): Promise<number> {
+  const done = await forEachId(deps.db, ids, 'subscriptions', (id, trx) =>
+    handleSubscriber(
+      deps.store,
+      subscriberStream(id),
+      (state) => decideBulkSubscriber(id, state, action),
+      { metadata, trx, retryOnConflict: true },
+    ),
+  );
+  return done.length;
+}
 
 /** The unsubscribe link's command. Answers whether the subscriber is known at all. */
 export async function unsubscribeWithLink(

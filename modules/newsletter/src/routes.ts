@@ -1,4 +1,5 @@
 import {
+  bulkIdsSchema,
   dayIn,
   noContent,
   type RouteContext,
@@ -9,6 +10,7 @@ import {
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
+  bulkSubscribers,
   markSubscriberSpam,
   removeSubscriber,
   signUp,
@@ -17,6 +19,7 @@ import {
 } from './commands.ts';
 import {
   markSpamRequestSchema,
+  newsletterBulkActionSchema,
   newsletterListQuerySchema,
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
@@ -89,6 +92,19 @@ export const newsletterRoutes: RouteDef[] = [
         columns: NEWSLETTER_CSV_COLUMNS,
         rows: subscribers.map(subscriberCsvRow),
       });
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/newsletter/bulk',
+    access: 'admin',
+    body: z.intersection(z.object({ ids: bulkIdsSchema }), newsletterBulkActionSchema),
+    docs: {
+      summary:
+        'One action on several subscriptions: each its own event, all or none (404 names unknown ids)',
+    },
+    async handler({ body, services, metadata }) {
+      return { count: await bulkSubscribers(services, body.ids, body, metadata) };
     },
   }),
   route({

@@ -8,6 +8,7 @@ import type { EventMetadata } from '../event-store/types.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimit } from './rate-limit.ts';
 
+export * from './bulk.ts';
 export * from './csv.ts';
 export { RATE_LIMIT_COUNTERS, type RateLimit, RateLimiter } from './rate-limit.ts';
 export * from './spam.ts';
