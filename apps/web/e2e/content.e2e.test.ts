@@ -91,7 +91,12 @@ describe('writing and reading a post', () => {
       .getByLabel('Upload file')
       .setInputFiles({ name: 'field.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('File uploaded successfully').waitFor();
-    expect(await content.inputValue()).toMatch(/!\[field\.png\]\(\/media\/[a-z0-9-]+\.png\)$/);
+    // The image's alt text is asked for, and the image goes on a line of its own.
+    await page.getByLabel('Alt text').fill('Field at harvest');
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await expect
+      .poll(() => content.inputValue())
+      .toMatch(/\n\n!\[Field at harvest\]\(\/media\/[a-z0-9-]+\.png\)\n$/);
 
     await page.getByLabel('Add tag').fill(' forecasting ');
     await page.getByLabel('Add tag').press('Enter');

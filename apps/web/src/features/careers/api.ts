@@ -1,4 +1,5 @@
 import type {
+  ApplicationBulkAction,
   ApplicationStatusUpdate,
   Job,
   JobApplication,
@@ -86,6 +87,11 @@ export const careersApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/job-applications/${id}`, method: 'DELETE' }),
       invalidatesTags: ['JobApplication'],
     }),
+    /** One action on several applications: each its own event, all or none. */
+    bulkApplications: build.mutation<{ count: number }, ApplicationBulkAction & { ids: string[] }>({
+      query: (body) => ({ url: '/api/job-applications/bulk', method: 'POST', body }),
+      invalidatesTags: ['JobApplication', 'Activity'],
+    }),
     /** The CSV of the filtered applications, in the order shown (admin.md §7). */
     exportApplications: build.mutation<null, string[]>({
       query: (ids) => ({
@@ -112,5 +118,6 @@ export const {
   useSetApplicationStatusMutation,
   useSetApplicationSpamMutation,
   useDeleteJobApplicationMutation,
+  useBulkApplicationsMutation,
   useExportApplicationsMutation,
 } = careersApi;
