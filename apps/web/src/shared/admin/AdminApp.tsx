@@ -1,8 +1,10 @@
 import './admin.css';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link, Route, Routes, useLocation, useNavigate } from 'react-router';
 import {
+  api,
   SESSION_EXPIRED_EVENT,
   type SessionExpiredDetail,
   storedToken,
@@ -118,6 +120,7 @@ function Session() {
   const navigate = useNavigate();
   const location = useLocation();
   const { notification } = AntApp.useApp();
+  const dispatch = useDispatch();
   const [logout] = useLogoutMutation();
   const verify = useVerifySessionQuery(token ?? '', { skip: !token });
   const here = useRef('');
@@ -152,12 +155,15 @@ function Session() {
 
   const onLoggedIn = useCallback(
     (value: string) => {
+      // A new session starts from nothing cached: what was fetched after the last one ended
+      // went out without a token (the public answers: no drafts).
+      dispatch(api.util.resetApiState());
       storeToken(value);
       setToken(value);
       const back = takeReturn();
       if (back) navigate(back, { replace: true });
     },
-    [navigate],
+    [navigate, dispatch],
   );
 
   const onLogout = useCallback(async () => {
