@@ -324,8 +324,13 @@ describe('Media Manager', () => {
 
     const row = page.getByRole('row', { name: /team-photo\.png/ });
     expect(await row.getByText('70 Bytes').isVisible()).toBe(true);
-    await row.getByRole('button', { name: 'Copy URL of team-photo.png' }).click();
+    const copyButton = row.getByRole('button', { name: 'Copy URL of team-photo.png' });
+    await copyButton.click();
     await page.getByText('URL copied').waitFor();
+    // The button says 'Copied' for 2 seconds (admin.md §9), by the page's clock.
+    await expect.poll(() => copyButton.textContent()).toContain('Copied');
+    await page.clock.runFor(2_000);
+    await expect.poll(() => copyButton.textContent()).toBe('Copy URL');
     const copied = await page.evaluate(() =>
       (navigator as unknown as { clipboard: { readText(): Promise<string> } }).clipboard.readText(),
     );
