@@ -130,7 +130,51 @@ describe('work is never lost', () => {
   });
 });
 
-describe('the editor toolbar', () => {
+describe('defects found in use', () => {
+  it('login messages once; a scheduled post says so without a View link; the date pickers show the day', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${app.url}/admin`);
+    expect(await page.title()).toBe('Login · Admin');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Password is required').waitFor();
+    expect(await page.getByText('Username is required').count()).toBe(1);
+    expect(await page.getByText('Password is required').count()).toBe(1);
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    const res = await app.fetch('/api/blog', {
+      method: 'POST',
+      token,
+      json: {
+        title: 'Coming in Spring',
+        slug: 'coming-in-spring',
+        content: 'Later.',
+        published: true,
+        publishedAt: '2099-03-01T14:00:00.000Z',
+      },
+    });
+    expect(res.status).toBe(201);
+    await page.goto(`${app.url}/admin/blog`);
+    const row = page.getByRole('article', { name: 'Coming in Spring' });
+    await row.getByText(/^Scheduled for 2099-03-01/).waitFor();
+    expect(await row.getByText('Published', { exact: true }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: /^View/ }).count()).toBe(0);
+    expect(await row.getByText('No excerpt').isVisible()).toBe(true);
+
+    // The Published Date is the antd picker; the Applications filter shows the picked day.
+    await page.getByRole('button', { name: 'Edit Coming in Spring' }).click();
+    expect(await page.getByLabel('Published Date').inputValue()).toBe('2099-03-01 09:00');
+    await page.goto(`${app.url}/admin/jobs#applications`);
+    await page.locator('#application-from-date').click();
+    await page.locator('.ant-picker-cell-in-view', { hasText: /^15$/ }).click();
+    await expect
+      .poll(() => page.locator('#application-from-date').inputValue())
+      .toMatch(/^\d{4}-\d{2}-15$/);
+    await context.close();
+  });
+
   it('heading and list buttons replace the line’s prefix instead of stacking them', async () => {
     const page = await adminPage();
     await page.goto(`${app.url}/admin/blog?edit=new`);

@@ -299,6 +299,11 @@ describe('the Job Manager, in Chromium', () => {
     await page.getByTitle('Quality Assurance').click();
     const description = jobDialog.getByLabel('Description');
     await description.fill('Test the systems we build for clients across the region.\nEvery week.');
+    // A message goes as soon as its field is right, not at the next submit.
+    await jobDialog
+      .getByText('Description must be at least 50 characters')
+      .waitFor({ state: 'detached' });
+    expect(await jobDialog.getByText('Title must be at least 2 characters').count()).toBe(0);
     await description.press('Control+a');
     await jobDialog.getByRole('button', { name: 'Bold' }).click();
     const preview = jobDialog.getByRole('region', { name: 'Preview' });
