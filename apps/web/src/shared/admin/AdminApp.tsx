@@ -23,7 +23,7 @@ import {
 import { contactSection } from '../../features/contact/admin/sections.tsx';
 import { mediaSection } from '../../features/media/admin/sections.tsx';
 import { newsletterSection } from '../../features/newsletter/admin/sections.tsx';
-import { rememberReturn, takeReturn } from './drafts.ts';
+import { markSessionExpired, rememberReturn, takeReturn } from './drafts.ts';
 import type { AdminSection } from './sections.ts';
 
 /** Each feature's screens, in the side menu's order. */
@@ -132,6 +132,7 @@ function Session() {
     const ended = (event: Event) => {
       const detail = (event as CustomEvent<SessionExpiredDetail | undefined>).detail;
       if (detail?.expired) {
+        markSessionExpired(true);
         notification.error({
           key: 'session-expired',
           title: 'Authentication expired',
@@ -158,6 +159,7 @@ function Session() {
       // A new session starts from nothing cached: what was fetched after the last one ended
       // went out without a token (the public answers: no drafts).
       dispatch(api.util.resetApiState());
+      markSessionExpired(false);
       storeToken(value);
       setToken(value);
       const back = takeReturn();

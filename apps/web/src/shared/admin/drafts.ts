@@ -59,6 +59,16 @@ function stable(value: unknown): string {
   );
 }
 
+// The session ended under the editor (an admin call refused its token): the drafts written as
+// the editor closes are restored without a question after signing in again.
+let sessionExpired = false;
+
+export function markSessionExpired(expired: boolean): void {
+  sessionExpired = expired;
+}
+
+export const isSessionExpired = () => sessionExpired;
+
 // Where to come back to after signing in again, when the session ended on a screen.
 const RETURN_KEY = 'adminReturnTo';
 

@@ -1,9 +1,15 @@
 import { Alert, App, Button, Form, type FormInstance, Space } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { storedToken } from '../../api/api.ts';
 import { formatDate } from '../dates.ts';
-import { clearDraft, type Draft, readDraft, sameValues, writeDraft } from './drafts.ts';
+import {
+  clearDraft,
+  type Draft,
+  isSessionExpired,
+  readDraft,
+  sameValues,
+  writeDraft,
+} from './drafts.ts';
 
 const AUTOSAVE_MS = 300;
 
@@ -49,8 +55,8 @@ export function useEditorDraft<V extends object>(
       values: current,
       savedAt: new Date().toISOString(),
       baseVersion: version,
-      // No token left: the session ended (expired, or signed out elsewhere) while editing.
-      ...(storedToken() ? {} : { sessionEnded: true }),
+      // The session expired while editing (not a sign-out of the administrator's own).
+      ...(isSessionExpired() ? { sessionEnded: true } : {}),
     };
     writeDraft(key, draft);
   };
