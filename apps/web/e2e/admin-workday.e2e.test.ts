@@ -166,6 +166,11 @@ describe('defects found in use', () => {
     // The Published Date is the antd picker; the Applications filter shows the picked day.
     await page.getByRole('button', { name: 'Edit Coming in Spring' }).click();
     expect(await page.getByLabel('Published Date').inputValue()).toBe('2099-03-01 09:00');
+    // Nothing changed: Cancel goes straight back to the list, and Back still to the dashboard.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('article', { name: 'Coming in Spring' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto(`${app.url}/admin/jobs#applications`);
     await page.locator('#application-from-date').click();
     await page.locator('.ant-picker-cell-in-view', { hasText: /^15$/ }).click();

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { Fragment, type ReactNode, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type FrameLabels, ManagerFrame, ManagerRow } from './ManagerFrame.tsx';
 import { useConfirmedDelete } from './notify.tsx';
 
@@ -83,8 +83,16 @@ export function ContentManager<T extends Managed>(props: {
     opened.current = { key: `${editId}-${editorKey}`, item: found };
   const editing: T | 'new' | null =
     editId === 'new' ? 'new' : found && opened.current ? opened.current.item : null;
-  const open = (item: T | 'new') => setParams({ edit: item === 'new' ? 'new' : item.id });
-  const close = () => setParams({});
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = (item: T | 'new') =>
+    setParams({ edit: item === 'new' ? 'new' : item.id }, { state: { fromList: true } });
+  // Back to the list as it was: the list's own history entry when the editor was opened from it
+  // (so 'Back to Dashboard' still goes back), else the editor's entry becomes the list.
+  const close = () => {
+    if ((location.state as { fromList?: boolean } | null)?.fromList) navigate(-1);
+    else setParams({}, { replace: true });
+  };
 
   const reload = async () => {
     await list.refetch();
