@@ -90,6 +90,10 @@ describe('work is never lost', () => {
     await page.getByRole('heading', { name: 'Media Manager' }).waitFor();
     expect(await page.title()).toBe('Media Manager · Admin');
     expect(await draftIn(page, 'adminDraft:blog:new')).toBeNull();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Add Case Study' }).click();
+    await page.getByRole('heading', { name: 'Create Case Study' }).waitFor();
+    expect(await page.title()).toBe('Case Study Manager · Admin');
     await page.context().close();
   });
 
