@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['./tests/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Ceilings, not waits: tests wait for facts. Several spawn processes (the CLI, the API, the
+    // worker), which a loaded 2-core machine (CI, or a run beside a build) can slow a lot.
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
     env: { NODE_ENV: 'test' },
     projects: [
       {
@@ -21,7 +23,6 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/e2e/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-          testTimeout: 60_000,
         },
       },
     ],

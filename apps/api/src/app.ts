@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { optionalAdmin, requireAdmin } from '@kw/auth';
 import { blogRssFeed } from '@kw/blog';
 import { resumeDownload } from '@kw/careers';
@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { compressResponses } from './compression.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountApiDocs } from './openapi-docs.ts';
+import { type PublicCache, requestIdOf } from './public-cache.ts';
 import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
 
@@ -42,12 +43,32 @@ export const JSON_BODY_LIMIT = '100kb';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The site cannot reach its database at the moment. Nothing was saved; please try again in a few seconds.';
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 export interface AppOptions {
   services: AppServices;
   routes: RouteDef[];
   web?: WebRenderer;
+  /** Pages and public lists kept ready to send, answered before everything else. */
+  cache?: PublicCache;
+}
+
+/** Files whose every request is not worth a line at `info`: logged at `debug`. */
+const QUIET_PATHS = /^\/(assets|media)\/|\.(js|css|svg|png|jpe?g|gif|webp|ico|woff2?)(\?|$)/;
+
+/**
+ * The headers a middleware sets that depend on nothing in the request (helmet's, with the
+ * fixed options given here), computed once, for the answers sent before it runs.
+ */
+function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (e?: unknown) => void) => void,
+): string[] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return [...headers].flat();
 }
 
 function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): RequestHandler {
@@ -119,52 +140,67 @@ function thirdPartyConnections(config: AppServices['config']): string[] {
   return origins;
 }
 
-export function createApp({ services, routes, web }: AppOptions): Express {
+export function createApp({ services, routes, web, cache }: AppOptions): Express {
   const app = express();
   const { config, logger } = services;
   app.disable('x-powered-by');
   // The client's address: the socket's, unless TRUST_PROXY names the proxies in front.
   app.set('trust proxy', config.trustProxy);
 
+  const securityHeaders = helmet({
+    contentSecurityPolicy:
+      config.env === 'development'
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", ...thirdPartyScripts(config)],
+              // antd writes its CSS-in-JS into <style> elements.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'https:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'", ...thirdPartyConnections(config)],
+              frameSrc: ["'self'", 'https:'],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+            },
+          },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  // A fresh page or public list goes out from memory first, with the same security headers.
+  if (cache) app.use(cache.middleware(headersSetBy(securityHeaders)));
+
+  // One line per request: method, URL, status, time and the request id (no headers), at info;
+  // static files and 304s at debug, failures at error.
   app.use(
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
+      quietReqLogger: true,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (req, res, error) =>
+        error || res.statusCode >= 500
+          ? 'error'
+          : res.statusCode === 304 || QUIET_PATHS.test(req.url ?? '')
+            ? 'debug'
+            : 'info',
       autoLogging: { ignore: (req) => req.url === '/api/health' },
     }),
   );
 
-  app.use(
-    helmet({
-      contentSecurityPolicy:
-        config.env === 'development'
-          ? false
-          : {
-              directives: {
-                defaultSrc: ["'self'"],
-                scriptSrc: ["'self'", ...thirdPartyScripts(config)],
-                // antd writes its CSS-in-JS into <style> elements.
-                styleSrc: ["'self'", "'unsafe-inline'"],
-                imgSrc: ["'self'", 'data:', 'https:'],
-                fontSrc: ["'self'", 'data:'],
-                connectSrc: ["'self'", ...thirdPartyConnections(config)],
-                frameSrc: ["'self'", 'https:'],
-                objectSrc: ["'none'"],
-                baseUri: ["'self'"],
-                formAction: ["'self'"],
-                frameAncestors: ["'none'"],
-                upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-              },
-            },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.publicUrl.startsWith('https://'),
-    }),
-  );
+  app.use(securityHeaders);
 
   app.use(compressResponses());
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));

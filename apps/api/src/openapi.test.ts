@@ -118,7 +118,7 @@ describe('the OpenAPI document', () => {
       ['/api/case-studies', 'case studies'],
     ] as const) {
       expect(operation(document, 'get', path).description).toBe(
-        `Visitors get published ${items}; the administrator gets all unless \`published=true\`.`,
+        `Visitors get published ${items}; the administrator gets all unless \`published=true\`. The published list carries only the list page's card fields (the excerpt's fallback made on the server) with an ETag; the administrator's list carries whole records.`,
       );
       expect(queryOf('get', path)).toEqual([
         expect.objectContaining({

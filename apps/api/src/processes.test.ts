@@ -204,7 +204,7 @@ describe('two API processes and two workers on one database', () => {
     expect(Number(enriched[0]!.n)).toBe(messages);
   }, 120_000);
 
-  it("show an edit made through one API at once in the other's pages", async () => {
+  it("show an edit made through one API in the other's pages as soon as the commit's notification arrives", async () => {
     const token = await login(apiA);
     const created = await request(apiA, '/api/blog', {
       method: 'POST',
@@ -235,10 +235,18 @@ describe('two API processes and two workers on one database', () => {
       },
     });
     expect(edited.status).toBe(200);
-    // At once: the next request to the other process shows the edit.
-    const page = await request(apiB, '/blog/two-processes');
+    // As soon as the other process hears the commit's NOTIFY (PostgreSQL delivers it after the
+    // commit, so a request racing it by a few milliseconds may still get the kept page; on a
+    // quiet machine the very next request shows the edit). A second is far above that.
+    const page = await eventually(
+      async () => {
+        const answer = await request(apiB, '/blog/two-processes');
+        return answer.body.includes('After the edit') && answer;
+      },
+      1_000,
+      5,
+    );
     expect(page.status).toBe(200);
-    expect(page.body).toContain('After the edit');
     expect(page.body).not.toContain('Before the edit');
   });
 

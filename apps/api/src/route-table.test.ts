@@ -21,6 +21,9 @@ const SPEC_PUBLIC = new Set([
   // Beyond the spec: the newsletter's signed one-click unsubscribe (CASL, RFC 8058).
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',
+  // Beyond the spec: the double opt-in's confirmation link (a page, then the POST that confirms).
+  'GET /newsletter/confirm',
+  'POST /newsletter/confirm',
 ]);
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

@@ -6,6 +6,7 @@ import { prepareDatabase, processLogger, projections, resolveDatabase } from '@k
 import { seedDemoContent } from '@kw/db';
 import { ConfigError, createDb, EmbeddedPostgresError, EventStore, loadConfig } from '@kw/platform';
 import { announceDatabase } from './database-lock.ts';
+import { API_NODE_OPTIONS } from './node-options.ts';
 
 const dev = process.argv.includes('--dev');
 if (dev) process.env.NODE_ENV = 'development';
@@ -101,7 +102,10 @@ async function start(): Promise<void> {
     NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
   };
   startChild('worker', '../../worker/src/main.ts', env);
-  startChild('api', './main.ts', env);
+  startChild('api', './main.ts', {
+    ...env,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, API_NODE_OPTIONS].filter(Boolean).join(' '),
+  });
 
   // Print the address once the API answers.
   for (let i = 0; i < 300 && !stopping; i++) {

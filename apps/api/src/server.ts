@@ -1,18 +1,32 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
-import { contentPagesStamp } from '@kw/blog';
 import { openRuntime, type Runtime, routes } from '@kw/composition';
-import type { Config, Logger } from '@kw/platform';
+import { type Config, ContentWatch, type Logger } from '@kw/platform';
 import { createApp } from './app.ts';
-import { developmentRenderer, PageCache, productionRenderer, type WebRenderer } from './ssr.ts';
+import { ContentFreshness } from './freshness.ts';
+import { PublicCache } from './public-cache.ts';
+import { CONTENT_SCHEDULES } from './public-reads.ts';
+import { developmentRenderer, productionRenderer, type WebRenderer } from './ssr.ts';
 
 export interface RunningApi {
   server: Server;
   runtime: Runtime;
   port: number;
   url: string;
+  /** The pages and lists kept ready to send, and what says they are fresh. */
+  cache: PublicCache;
+  contentWatch: ContentWatch;
   close(): Promise<void>;
+}
+
+export interface ApiOptions {
+  /** Serve the web pages (default true). */
+  web?: boolean;
+  /** While the content notifications are cut off: how often to read the revisions (ms). */
+  contentFallbackMs?: number;
+  /** The bytes the cached pages and lists may hold (see public-cache.ts). */
+  cacheBytes?: number;
 }
 
 /** Starts the HTTP API (and the web pages unless `web: false`) on a prepared database. */
@@ -20,7 +34,7 @@ export async function startApi(
   config: Config,
   databaseUrl: string,
   logger: Logger,
-  options: { web?: boolean } = {},
+  options: ApiOptions = {},
 ): Promise<RunningApi> {
   const runtime = await openRuntime(databaseUrl, 'api', logger);
   const services = { config, db: runtime.db, store: runtime.store, logger };
@@ -35,35 +49,48 @@ export async function startApi(
       `\n  Administrator created: username "${config.adminUsername}", password "${admin.generatedPassword}"\n  (shown once; change it in Settings or with 'make admin-password')\n`,
     );
   }
-  let port = config.port;
+  // Which content changed, heard from PostgreSQL (LISTEN/NOTIFY): no query per request.
+  const contentWatch = await ContentWatch.start(databaseUrl, runtime.db, {
+    logger,
+    ...(options.contentFallbackMs ? { fallbackMs: options.contentFallbackMs } : {}),
+  });
+  const freshness = new ContentFreshness(contentWatch, runtime.db, CONTENT_SCHEDULES, logger);
+  await freshness.start();
+  const cache = new PublicCache(freshness, runtime.db, logger, options.cacheBytes);
   let web: WebRenderer | undefined;
   if (options.web !== false) {
+    const renderServices = { config, db: runtime.db, logger, cache };
     web =
       config.env === 'development'
-        ? await developmentRenderer(config, () => port)
-        : productionRenderer(
-            config,
-            () => port,
-            new PageCache(() => contentPagesStamp(runtime.db)),
-          );
+        ? await developmentRenderer(renderServices)
+        : productionRenderer(renderServices);
   }
-  const app = createApp({ services, routes, ...(web ? { web } : {}) });
+  const app = createApp({ services, routes, cache, ...(web ? { web } : {}) });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
-  port = (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
   server.keepAliveTimeout = 65_000;
+  let closing = false;
+  const warming = web
+    ?.warm?.(() => closing)
+    .catch((error) => logger.warn({ err: error }, 'the pages were not rendered at start-up'));
   return {
     server,
     runtime,
     port,
     url: `http://127.0.0.1:${port}`,
+    cache,
+    contentWatch,
     async close() {
+      closing = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await warming;
+      await contentWatch.stop();
       await runtime.close();
     },
   };

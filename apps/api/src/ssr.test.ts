@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { serializeState } from './ssr.ts';
+import { composePage, serializeState, stylesheetsFirst } from './ssr.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -51,5 +51,32 @@ describe('server rendering', () => {
 
   it('escapes the serialised state so it cannot close its script element', () => {
     expect(serializeState({ x: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+
+  it('asks for the stylesheet before the script chunks', async () => {
+    const html = await (await app.fetch('/')).text();
+    const stylesheet = html.indexOf('<link rel="stylesheet"');
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(stylesheet).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+    const built =
+      '<head>\n  <script type="module" src="/a.js"></script>\n  <link rel="modulepreload" href="/b.js">\n  <link rel="stylesheet" href="/c.css">\n</head>';
+    expect(stylesheetsFirst(built)).toBe(
+      '<head>\n  <link rel="stylesheet" href="/c.css">\n  <script type="module" src="/a.js"></script>\n  <link rel="modulepreload" href="/b.js">\n</head>',
+    );
+  });
+
+  it("puts a page's text in as it is: '$&' and \"$'\" are not replacement patterns", () => {
+    const page = composePage(
+      '<head><!--app-head--></head><div><!--app-html--></div><!--app-state-->',
+      {
+        head: "<title>$& $' $`</title>",
+        appHtml: "<p>Prices from $& and $'</p>",
+        state: { text: "$'" },
+      },
+    );
+    expect(page).toContain("<title>$& $' $`</title>");
+    expect(page).toContain("<p>Prices from $& and $'</p>");
+    expect(page).toContain('{"text":"$\'"}');
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { RECENT_ACTIVITY_POLL_MS } from '@kw/activity/contract';
+import { confirmToken, subscriberIdFor } from '@kw/newsletter';
 import { eventually } from '@kw/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +24,21 @@ const contact = (
     json: { firstName, lastName: 'Tester', email, message, service: 'poc', ...extra },
     headers: { 'x-forwarded-for': ip },
   });
-const signup = (email: string, ip: string, extra: Record<string, string> = {}) =>
-  app.fetch('/api/newsletter/subscribe', {
+/** A sign-up, confirmed with its e-mail's link (double opt-in): an active subscriber. */
+const signup = async (email: string, ip: string, extra: Record<string, string> = {}) => {
+  await app.fetch('/api/newsletter/subscribe', {
     method: 'POST',
     json: { email, ...extra },
     headers: { 'x-forwarded-for': ip },
   });
+  const id = subscriberIdFor(email);
+  const [request] = await app
+    .db('events')
+    .where({ stream_id: `subscriber:${id}`, type: 'SubscriptionRequested' });
+  const token = confirmToken(app.config.jwtSecret, id, request.data.requestedAt);
+  const res = await app.fetch(`/newsletter/confirm?token=${token}`, { method: 'POST' });
+  expect(res.status).toBe(200);
+};
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({ web: true, worker: true }), launchChromium()]);

@@ -12,6 +12,7 @@ import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.t
 import { launchChromium } from './browser.ts';
 
 // Issue 6: the Job Manager shows the intake's spam verdict and lets the administrator reverse it.
+// Issue 11: one sent only too fast is held for review: the dashboard links to it, Release frees it.
 
 let app: TestApp;
 let browser: Browser;
@@ -73,6 +74,51 @@ describe('the Job Manager and spam', () => {
     await detail.getByText('Marked as spam by an administrator', { exact: false }).waitFor();
     await page.keyboard.press('Escape');
     await spamRow.getByText('SPAM', { exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('one sent too fast: the dashboard says "1 held for review", its link lists only it, tagged; Release frees it and the line goes', async () => {
+    const token = await app.login();
+    const [job] = await (await app.fetch('/api/jobs', { token })).json();
+    const fast = applicationForm({
+      ...APPLICANT,
+      email: 'autofill@example.ca',
+      lastName: 'Autofill',
+      startedAt: new Date(Date.now() - 500).toISOString(),
+    });
+    expect((await apply(app, job.id, fast)).status).toBe(201);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${app.url}/admin`);
+    await page.getByLabel('Username').fill(TEST_ADMIN.username);
+    await page.getByLabel('Password').fill(TEST_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    const line = page.getByTestId('applications-held-for-review');
+    await line.waitFor();
+    expect(await line.textContent()).toBe('1 held for review');
+    await line.click();
+    await page.getByText('Showing 1 of 3 applications').waitFor();
+    expect(new URL(page.url()).search).toBe('?spam=held');
+    const row = page.getByRole('row').filter({ hasText: 'autofill@example.ca' });
+    await row.getByText('HELD FOR REVIEW').waitFor();
+    expect(await row.getByText('SPAM', { exact: true }).count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Release' }).click();
+    await page.getByText('Application released').first().waitFor();
+    await page.getByText('Showing 0 of 3 applications').waitFor();
+    expect(
+      await app.db('job_applications').where({ email: 'autofill@example.ca' }).first(),
+    ).toMatchObject({ held: false, held_reason: null, is_spam: false });
+
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText('3 new').waitFor();
+    expect(await page.getByTestId('applications-held-for-review').count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -95,7 +95,7 @@ describe('the footer newsletter signup', () => {
     const { page, posted, close } = await visit('/', '198.51.100.33');
     await subscribe(page, 'bot@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText("You've been subscribed to our newsletter.").waitFor();
+    await page.getByText('Check your inbox to confirm your subscription.').waitFor();
     expect(typeof posted[0]?.startedAt).toBe('number');
     expect(await subscriberRow('bot@example.ca')).toMatchObject({
       is_spam: true,
@@ -108,7 +108,7 @@ describe('the footer newsletter signup', () => {
     const { page, close } = await visit('/', '198.51.100.34');
     await tookTheirTime(page, () => subscribe(page, 'reader@example.ca'));
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText("You've been subscribed to our newsletter.").waitFor();
+    await page.getByText('Check your inbox to confirm your subscription.').waitFor();
     expect(await subscriberRow('reader@example.ca')).toMatchObject({
       is_spam: false,
       spam_reason: null,

@@ -189,20 +189,20 @@ describe('the public layout on a phone', () => {
     await page.close();
   });
 
-  it('an accepted signup shows the success toast, clears the e-mail and stores the subscriber', async () => {
+  it('an accepted signup shows the success toast (check your inbox), clears the e-mail and stores a pending subscriber', async () => {
     const { page } = await open('/about');
     const email = page.getByRole('textbox', { name: 'Newsletter email address' });
     await email.fill('grace@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     const toast = page.getByRole('status');
-    await toast.getByText("You've been subscribed to our newsletter.").waitFor();
+    await toast.getByText('Check your inbox to confirm your subscription.').waitFor();
     expect(await toast.getByText('Success!').isVisible()).toBe(true);
     expect(await email.inputValue()).toBe('');
     const subscriber = await app
       .db('newsletter_subscribers')
       .where({ email: 'grace@example.ca' })
       .first();
-    expect(subscriber).toMatchObject({ source: 'footer', subscribed: true });
+    expect(subscriber).toMatchObject({ source: 'footer', status: 'pending', subscribed: false });
     await page.close();
   });
 });

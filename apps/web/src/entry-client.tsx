@@ -3,13 +3,16 @@
 import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createDeferredStore } from './deferred-store.ts';
 import { routes } from './routes.tsx';
+import { preloadDateTexts } from './shared/public/dateTexts.ts';
 
+const datesElement = document.getElementById('__DATES__');
+if (datesElement?.textContent) preloadDateTexts(JSON.parse(datesElement.textContent));
 const stateElement = document.getElementById('__STATE__');
 const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textContent) : undefined;
 // RTK (the store) loads on demand: no public page needs it for its first render.
@@ -36,6 +39,8 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive rendered by the server; the back office starts empty.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// Public pages arrive rendered by the server; the back office starts empty. Hydration runs as a
+// transition: React works through the page in slices of a few milliseconds, yielding to the
+// browser between them, so a long list (the blog's fifty cards) is no long task on a phone.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

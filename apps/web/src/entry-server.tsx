@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { api } from './api/api.ts';
+import { api, type StoreExtra } from './api/api.ts';
 import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
 import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
+import { collectDateTexts } from './shared/public/dateTexts.ts';
 import { type PublicSiteConfig, siteConfigTag } from './shared/public/site-config.ts';
 import { makeStore } from './store.ts';
 
@@ -17,14 +18,23 @@ export interface RenderResult {
   appHtml: string;
   head: string;
   state: unknown;
+  /** The dates the page shows, as formatted here (the browser hydrates with them). */
+  dates?: Record<string, string>;
 }
 
-/** Renders one public URL to HTML, with its data fetched into the RTK Query cache first. */
+/**
+ * Renders one public URL to HTML, with its data read into the RTK Query cache first, by the
+ * API's own process (`serverQuery`: the modules' queries, no HTTP).
+ */
 export async function render(
   request: Request,
-  options: { apiOrigin: string; publicUrl: string; site?: PublicSiteConfig },
+  options: {
+    serverQuery: NonNullable<StoreExtra['serverQuery']>;
+    publicUrl: string;
+    site?: PublicSiteConfig;
+  },
 ): Promise<RenderResult> {
-  const store = makeStore({ extra: { apiOrigin: options.apiOrigin } });
+  const store = makeStore({ extra: { serverQuery: options.serverQuery } });
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {
@@ -43,12 +53,14 @@ export async function render(
   // The prefetched queries finish before the markup is made, and travel to the browser in the state.
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const appHtml = renderToString(
-    <StrictMode>
-      <Provider store={store}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Provider>
-    </StrictMode>,
+  const { result: appHtml, texts: dates } = collectDateTexts(() =>
+    renderToString(
+      <StrictMode>
+        <Provider store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Provider>
+      </StrictMode>,
+    ),
   );
   const state = store.getState();
   const resolved = [...context.matches].reverse().map((m) => {
@@ -63,5 +75,6 @@ export async function render(
     appHtml,
     head: (seo ? headTags(seo, options.publicUrl) : '') + siteConfigTag(options.site ?? {}),
     state,
+    dates,
   };
 }

@@ -1,5 +1,5 @@
 import type { EventHandler, StoredEvent } from '@kw/platform';
-import { type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
+import { linksIn, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { allHandlers } from './worker.ts';
@@ -42,6 +42,7 @@ async function scenario(): Promise<void> {
         lastName: 'Sent',
         email: 'twice@example.ca',
         message: 'We would like an estimate for an integration project.',
+        subscribeNewsletter: true,
       },
       headers: { 'x-forwarded-for': '203.0.113.70', 'user-agent': ua },
     }),
@@ -52,6 +53,16 @@ async function scenario(): Promise<void> {
     headers: { 'x-forwarded-for': '203.0.113.71', 'user-agent': ua },
   });
   expect(signup.status).toBeLessThan(300);
+  // Double opt-in: the confirmation e-mail (its job run here, as the worker would), and its
+  // link pressed, so that the welcome is owed too.
+  const confirm = allHandlers().find((h) => h.queue === 'newsletter.confirm')!;
+  for (const e of await eventsOf(confirm.queue)) await confirm.handle(e, app.worker!.context);
+  const link = new URL(
+    linksIn(smtp.mails.find((m) => m.to.includes('reader@example.ca'))!).find((l) =>
+      l.includes('/newsletter/confirm'),
+    )!,
+  );
+  expect((await app.fetch(`${link.pathname}${link.search}`, { method: 'POST' })).status).toBe(200);
   const category = await ok(
     await app.fetch('/api/job-categories', {
       method: 'POST',
@@ -171,6 +182,7 @@ describe('every handler, given the same job twice at the same moment', () => {
         'ContactSubmissionEnriched',
         'AdminNotifiedOfContact',
         'SubscriberEnriched',
+        'ConfirmationSent',
         'SubscriberWelcomed',
         'ApplicationAcknowledged',
         'AdminNotifiedOfApplication',
@@ -180,7 +192,9 @@ describe('every handler, given the same job twice at the same moment', () => {
 
     // One of each e-mail.
     const ids = smtp.mails.map((m) => m.headers['message-id'] ?? m.raw);
-    expect(ids.length).toBe(5); // the enquiry, the welcome, two for the application, the rejection
+    // The enquiry and its newsletter tick's confirmation, the newsletter's confirmation and
+    // welcome, two for the application, the rejection.
+    expect(ids.length).toBe(7);
     expect(new Set(ids).size).toBe(ids.length);
 
     // One feed line per event the feed shows, one chart row per counted event.

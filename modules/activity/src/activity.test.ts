@@ -1,4 +1,5 @@
 import { projections } from '@kw/composition';
+import { confirmToken, subscriberIdFor } from '@kw/newsletter';
 import { rebuildProjections } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const drained = () =>
   eventually(
     async () => {
       const row = await app.db.raw(
-        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()",
       );
       return row.rows[0].n === 0;
     },
@@ -93,17 +94,30 @@ describe('recent activity, built by the worker', () => {
       method: 'POST',
       json: { email: 'reader@example.ca' },
     });
+    // Double opt-in: the subscriber counts (and shows) once the e-mail's link is confirmed.
+    const [request] = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${subscriberIdFor('reader@example.ca')}` })
+      .where({ type: 'SubscriptionRequested' });
+    const confirmed = await app.fetch(
+      `/newsletter/confirm?token=${confirmToken(app.config.jwtSecret, subscriberIdFor('reader@example.ca'), request.data.requestedAt)}`,
+      { method: 'POST' },
+    );
+    expect(confirmed.status).toBe(200);
 
     await drained();
-    expect(await feedCount()).toBe(9);
+    expect(await feedCount()).toBe(12);
     const res = await app.fetch('/api/admin/recent-activity', { token });
     expect(res.status).toBe(200);
     const items = await res.json();
-    type Item = { title: string; icon: string; color: string };
+    type Item = { title: string; icon: string; color: string; actor: string };
     const lines = Object.fromEntries(
       items.map((i: Item) => [i.title, `${i.icon} ${i.color}`] as const),
     );
     expect(lines).toEqual({
+      'Blog post created: Five AI wins for bakeries': 'FileText blue',
+      'Case study created: Quoting in minutes': 'BookOpen purple',
+      'Job created: Senior Developer': 'Briefcase blue',
       'Blog post published: Five AI wins for bakeries': 'FileText blue',
       'Case study published: Quoting in minutes': 'BookOpen purple',
       'Job published: Senior Developer': 'Briefcase blue',
@@ -114,6 +128,11 @@ describe('recent activity, built by the worker', () => {
       'New contact submission: Ann Lee': 'Mail green',
       'New newsletter subscriber: reader@example.ca': 'Users orange',
     });
+    // Each with its actor: the events appended here by 'test', the forms by a visitor.
+    const actors = Object.fromEntries(items.map((i: Item) => [i.title, i.actor] as const));
+    expect(actors['New contact submission: Ann Lee']).toBe('a visitor');
+    expect(actors['New newsletter subscriber: reader@example.ca']).toBe('a visitor');
+    expect(actors['Job published: Senior Developer']).toBe('test');
     const times = items.map((i: { timestamp: string }) => new Date(i.timestamp).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -146,20 +165,40 @@ describe('recent activity, built by the worker', () => {
     expect(sent.status).toBe(201);
     const { id } = await sent.json();
     const stream = `contact:${id}`;
+    // Its line naming the person; the spam flag's line names no one.
     const inFeed = async () =>
-      Boolean(await app.db('recent_activity').where({ stream_id: stream }).first());
+      Boolean(
+        await app
+          .db('recent_activity')
+          .where({ stream_id: stream })
+          .whereILike('title', '%Vera%')
+          .first(),
+      );
     await eventually(inFeed, 30_000, 100);
 
     const mark = (isSpam: boolean) =>
       app.fetch(`/api/contact/${id}`, { method: 'PATCH', token, json: { isSpam } });
     expect((await mark(true)).status).toBe(200);
     await eventually(async () => !(await inFeed()), 30_000, 100);
+    expect(
+      await app.db('recent_activity').where({ stream_id: stream }).select('type', 'title', 'actor'),
+    ).toEqual([
+      {
+        type: 'ContactMarkedSpam',
+        title: 'Contact submission marked as spam',
+        actor: 'admin:admin',
+      },
+    ]);
     expect((await mark(false)).status).toBe(200);
     await eventually(inFeed, 30_000, 100);
-    const line = await app.db('recent_activity').where({ stream_id: stream }).first();
+    const line = await app
+      .db('recent_activity')
+      .where({ stream_id: stream, type: 'ContactReceived' })
+      .first();
     expect(line).toMatchObject({
       type: 'ContactReceived',
       title: 'New contact submission: Vera Verdict',
+      actor: 'visitor',
     });
   });
 
@@ -194,14 +233,22 @@ describe('recent activity, built by the worker', () => {
     const list = await (await app.fetch('/api/contact', { token })).json();
     const id = list.find((s: { email: string }) => s.email === 'ann@example.ca').id;
     expect((await app.fetch(`/api/contact/${id}`, { method: 'DELETE', token })).status).toBe(204);
+    // What is left of the stream in the feed: one line naming no one.
+    const lines = () =>
+      app
+        .db('recent_activity')
+        .where({ stream_id: `contact:${id}` })
+        .select('type', 'title');
     await eventually(
-      async () =>
-        !(await app
-          .db('recent_activity')
-          .where({ stream_id: `contact:${id}` })
-          .first()),
+      async () => (await lines()).every((l) => l.type === 'ContactSubmissionDeleted'),
       30_000,
       100,
+    );
+    expect(await lines()).toEqual([
+      { type: 'ContactSubmissionDeleted', title: 'Contact submission deleted' },
+    ]);
+    expect(await app.db('recent_activity').whereILike('title', '%Ann Lee%').first()).toBe(
+      undefined,
     );
   });
 

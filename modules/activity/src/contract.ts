@@ -11,6 +11,8 @@ export interface RecentActivityItem {
   timestamp: string;
   icon: ActivityIcon;
   color: ActivityColor;
+  /** Who did it: 'admin (administrator)', 'the worker', 'a visitor'. */
+  actor: string;
 }
 
 /** One day of the dashboard's 30-day chart, on Toronto's calendar. */

@@ -5,6 +5,7 @@ import {
   applicationSubmitted,
   contactReceived,
   jobContent,
+  postCreated,
   subscriberJoined,
 } from './test-fixtures.ts';
 
@@ -45,6 +46,7 @@ describe('the feed line of an event', () => {
       icon: 'Mail',
       color: 'green',
       occurredAt: at,
+      actor: 'test',
     });
   });
 
@@ -131,6 +133,75 @@ describe('the feed line of an event', () => {
       },
     );
     expect(line(history, 1)?.title).toBe(`Job published: ${long}`.slice(0, 300));
+  });
+});
+
+describe('the feed beyond creations: edits, withdrawals, deletions, status changes, spam flags', () => {
+  const post = stream(
+    'post:p9',
+    postCreated('p9', 'Draft title'),
+    { type: 'PostUpdated', data: { ...postCreated('p9', 'Better title').data } },
+    { type: 'PostUnpublished', data: { postId: 'p9' } },
+    { type: 'PostDeleted', data: { postId: 'p9', slug: 'better-title' } },
+  );
+
+  it('given a post’s life, then a line for each step, titled by the post as it was then', () => {
+    expect(post.map((_, i) => line(post, i)?.title)).toEqual([
+      'Blog post created: Draft title',
+      'Blog post edited: Better title',
+      'Blog post unpublished: Better title',
+      'Blog post deleted: Better title',
+    ]);
+    expect(line(post, 3)).toMatchObject({ color: 'gray', icon: 'FileText' });
+  });
+
+  it('given application status changes, then each status with the applicant', () => {
+    const applications = stream(
+      'job-application:a1',
+      applicationSubmitted('a1', 'j1', 'Grace', 'Hopper'),
+      {
+        type: 'ApplicationStatusChanged',
+        data: { applicationId: 'a1', status: 'reviewing', notes: '' },
+      },
+      {
+        type: 'ApplicationStatusChanged',
+        data: { applicationId: 'a1', status: 'interview', notes: '' },
+      },
+      {
+        type: 'ApplicationStatusChanged',
+        data: { applicationId: 'a1', status: 'hired', notes: '' },
+      },
+    );
+    expect([1, 2, 3].map((i) => line(applications, i)?.title)).toEqual([
+      'Application under review: Grace Hopper',
+      'Application moved to interview: Grace Hopper',
+      'Applicant hired: Grace Hopper',
+    ]);
+  });
+
+  it('given a spam flag by the administrator, then a line naming no one; by the intake checks, none', () => {
+    const flagged = stream('subscriber:r9', subscriberJoined('r9', 'bot@example.ca'), {
+      type: 'SubscriberMarkedSpam',
+      data: { subscriberId: 'r9', reason: 'Looks automated', automatic: false },
+    });
+    expect(line(flagged, 1)).toMatchObject({
+      title: 'Newsletter subscriber marked as spam',
+      actor: 'test',
+    });
+    expect(line(flagged, 0)).toBeUndefined();
+    const automatic = stream('subscriber:r8', subscriberJoined('r8', 'bot@example.ca'), {
+      type: 'SubscriberMarkedSpam',
+      data: { subscriberId: 'r8', reason: 'Too fast', automatic: true },
+    });
+    expect(line(automatic, 1)).toBeUndefined();
+  });
+
+  it('given a person’s record deleted, then a line that names no one stays', () => {
+    const deleted = stream('contact:s9', received, {
+      type: 'ContactSubmissionDeleted',
+      data: { submissionId: 's1' },
+    });
+    expect(line(deleted, 1)).toMatchObject({ title: 'Contact submission deleted', icon: 'Mail' });
   });
 });
 

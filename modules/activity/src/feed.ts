@@ -12,14 +12,52 @@ export interface ActivityLine {
 
 /** The events that make a line of the feed. */
 export const FEED_EVENTS = [
+  'PostCreated',
+  'PostUpdated',
   'PostPublished',
+  'PostUnpublished',
+  'PostDeleted',
+  'PostRestored',
+  'CaseStudyCreated',
+  'CaseStudyUpdated',
   'CaseStudyPublished',
+  'CaseStudyUnpublished',
+  'CaseStudyDeleted',
+  'CaseStudyRestored',
   'ContactReceived',
+  'ContactMarkedProcessed',
   'SubscriberJoined',
+  'SubscriptionConfirmed',
   'ApplicationSubmitted',
+  'ApplicationStatusChanged',
   'ApplicationRejected',
+  'JobCreated',
+  'JobUpdated',
   'JobPublished',
+  'JobUnpublished',
+  'JobDeleted',
+  'JobRestored',
   'AdminPasswordChanged',
+  // Lines that name nobody: they stay when the person's record is deleted or flagged.
+  'ContactSubmissionDeleted',
+  'SubscriberDeleted',
+  'ApplicationDeleted',
+  'ContactMarkedSpam',
+  'SubscriberMarkedSpam',
+  'ApplicationMarkedSpam',
+] as const satisfies readonly ActivityEventType[];
+
+/**
+ * Lines that name nobody (a deletion of a person's record, a spam flag): the record's later
+ * deletion or spam verdict leaves them in the feed.
+ */
+export const ANONYMOUS_EVENTS = [
+  'ContactSubmissionDeleted',
+  'SubscriberDeleted',
+  'ApplicationDeleted',
+  'ContactMarkedSpam',
+  'SubscriberMarkedSpam',
+  'ApplicationMarkedSpam',
 ] as const satisfies readonly ActivityEventType[];
 
 /** Deleting a person's record takes their name out of the feed too. */
@@ -49,6 +87,7 @@ export const METRIC_OF = {
   ContactReceived: 'contact',
   SubscriberJoined: 'signup',
   SubscriberResubscribed: 'signup',
+  SubscriptionConfirmed: 'signup',
   PageViewed: 'pageview',
 } as const satisfies Partial<Record<ActivityEventType, string>>;
 export type Metric = (typeof METRIC_OF)[keyof typeof METRIC_OF];
@@ -78,14 +117,18 @@ export function learn(subject: Subject, event: ActivityEvent): Subject {
   switch (event.type) {
     case 'PostCreated':
     case 'PostUpdated':
+    case 'PostRestored':
     case 'CaseStudyCreated':
     case 'CaseStudyUpdated':
+    case 'CaseStudyRestored':
     case 'JobCreated':
     case 'JobUpdated':
+    case 'JobRestored':
       return { ...subject, title: event.data.title };
     case 'ContactReceived':
     case 'SubscriberJoined':
-    case 'SubscriberResubscribed': {
+    case 'SubscriberResubscribed':
+    case 'SubscriptionRequested': {
       const { firstName, lastName, email } = event.data;
       return { ...subject, firstName: firstName ?? '', lastName: lastName ?? '', email };
     }
@@ -109,9 +152,75 @@ function titled(prefix: string, value: string): string {
   return value ? `${prefix}: ${value}` : prefix;
 }
 
+const CONTENT_LINES = {
+  Post: { noun: 'Blog post', icon: 'FileText', color: 'blue' },
+  CaseStudy: { noun: 'Case study', icon: 'BookOpen', color: 'purple' },
+  Job: { noun: 'Job', icon: 'Briefcase', color: 'blue' },
+} as const;
+const CONTENT_VERBS = {
+  Created: 'created',
+  Updated: 'edited',
+  Unpublished: 'unpublished',
+  Deleted: 'deleted',
+  Restored: 'restored',
+} as const;
+
+/** A post's, case study's or job's creation, edit, withdrawal, deletion or restore. */
+function contentLine(type: string, s: Subject): ActivityLine | null {
+  const match = /^(Post|CaseStudy|Job)(Created|Updated|Unpublished|Deleted|Restored)$/.exec(type);
+  if (!match) return null;
+  const kind = CONTENT_LINES[match[1] as keyof typeof CONTENT_LINES];
+  const verb = CONTENT_VERBS[match[2] as keyof typeof CONTENT_VERBS];
+  return {
+    title: titled(`${kind.noun} ${verb}`, text(s.title)),
+    icon: kind.icon,
+    color: verb === 'deleted' || verb === 'unpublished' ? 'gray' : kind.color,
+  };
+}
+
+/** How each status an application moves to reads (rejection has its own line). */
+const STATUS_WORDS: Record<string, string> = {
+  new: 'Application back to new',
+  reviewing: 'Application under review',
+  interview: 'Application moved to interview',
+  hired: 'Applicant hired',
+};
+
 /** The line an event makes in the feed, told what its stream says of its subject; or none. */
-export function describeActivity(type: ActivityEventType, s: Subject): ActivityLine | null {
+export function describeActivity(
+  type: ActivityEventType,
+  s: Subject,
+  event?: ActivityEvent,
+): ActivityLine | null {
+  const content = contentLine(type, s);
+  if (content) return content;
   switch (type) {
+    case 'ApplicationStatusChanged': {
+      const status = event?.type === 'ApplicationStatusChanged' ? event.data.status : '';
+      return {
+        title: titled(STATUS_WORDS[status] ?? 'Application status changed', personOf(s)),
+        icon: 'Briefcase',
+        color: status === 'hired' ? 'green' : 'indigo',
+      };
+    }
+    case 'ContactMarkedProcessed':
+      return {
+        title: titled('Contact submission processed', personOf(s)),
+        icon: 'Mail',
+        color: 'gray',
+      };
+    case 'ContactSubmissionDeleted':
+      return { title: 'Contact submission deleted', icon: 'Mail', color: 'gray' };
+    case 'SubscriberDeleted':
+      return { title: 'Newsletter subscriber deleted', icon: 'Users', color: 'gray' };
+    case 'ApplicationDeleted':
+      return { title: 'Job application deleted', icon: 'Briefcase', color: 'gray' };
+    case 'ContactMarkedSpam':
+      return { title: 'Contact submission marked as spam', icon: 'Mail', color: 'orange' };
+    case 'SubscriberMarkedSpam':
+      return { title: 'Newsletter subscriber marked as spam', icon: 'Users', color: 'orange' };
+    case 'ApplicationMarkedSpam':
+      return { title: 'Job application marked as spam', icon: 'Briefcase', color: 'orange' };
     case 'PostPublished':
       return {
         title: titled('Blog post published', text(s.title)),
@@ -127,6 +236,7 @@ export function describeActivity(type: ActivityEventType, s: Subject): ActivityL
     case 'ContactReceived':
       return { title: titled('New contact submission', personOf(s)), icon: 'Mail', color: 'green' };
     case 'SubscriberJoined':
+    case 'SubscriptionConfirmed':
       return {
         title: titled('New newsletter subscriber', text(s.email)),
         icon: 'Users',
@@ -164,6 +274,8 @@ export interface FeedLine extends ActivityLine {
   streamId: string;
   type: ActivityEventType;
   occurredAt: Date;
+  /** Who did it: the event's `metadata.actor`. */
+  actor: string;
 }
 
 /** Titles are cut to what the feed's column holds. */
@@ -179,14 +291,19 @@ export function feedLine(
   stream: readonly ActivityEvent[],
 ): FeedLine | undefined {
   const subject = [...stream.filter((e) => e.position < event.position), event].reduce(learn, {});
-  const line = describeActivity(event.type, subject);
+  const line = describeActivity(event.type, subject, event);
   if (!line) return undefined;
-  if (stream.some((e) => e.position > event.position && isOneOf(FORGET_EVENTS, e.type)))
+  // A flag the intake checks raised: a flood of bots would drown the feed.
+  if (isOneOf(SPAM_MARKED_EVENTS, event.type) && 'automatic' in event.data && event.data.automatic)
     return undefined;
-  const verdict = stream.findLast(
-    (e) => isOneOf(SPAM_MARKED_EVENTS, e.type) || isOneOf(SPAM_UNMARKED_EVENTS, e.type),
-  );
-  if (verdict && isOneOf(SPAM_MARKED_EVENTS, verdict.type)) return undefined;
+  if (!isOneOf(ANONYMOUS_EVENTS, event.type)) {
+    if (stream.some((e) => e.position > event.position && isOneOf(FORGET_EVENTS, e.type)))
+      return undefined;
+    const verdict = stream.findLast(
+      (e) => isOneOf(SPAM_MARKED_EVENTS, e.type) || isOneOf(SPAM_UNMARKED_EVENTS, e.type),
+    );
+    if (verdict && isOneOf(SPAM_MARKED_EVENTS, verdict.type)) return undefined;
+  }
   return {
     position: event.position,
     streamId: event.streamId,
@@ -195,5 +312,6 @@ export function feedLine(
     icon: line.icon,
     color: line.color,
     occurredAt: event.occurredAt,
+    actor: event.metadata?.actor ?? 'system',
   };
 }

@@ -54,14 +54,28 @@ const joined = (subscriberId: string) =>
   subscriberJoined(subscriberId, `${subscriberId}@example.ca`);
 
 describe('the activity projection: the feed', () => {
-  it('given a post created then published, then one line titled by the post', async () => {
+  it('given a post created then published, then a line for each, titled by the post, with its actor', async () => {
     const id = uuid();
-    const [, published] = await append(`post:${id}`, postCreated(id, 'Five AI wins for bakeries'), {
-      type: 'PostPublished',
-      data: { postId: id, publishedAt: '2026-11-22T12:00:00Z' },
-    });
+    const [created, published] = await append(
+      `post:${id}`,
+      postCreated(id, 'Five AI wins for bakeries'),
+      {
+        type: 'PostPublished',
+        data: { postId: id, publishedAt: '2026-11-22T12:00:00Z' },
+      },
+    );
     await work();
     expect(await feed(`post:${id}`)).toEqual([
+      {
+        position: created!.position,
+        stream_id: `post:${id}`,
+        type: 'PostCreated',
+        title: 'Blog post created: Five AI wins for bakeries',
+        icon: 'FileText',
+        color: 'blue',
+        occurred_at: created!.occurredAt,
+        actor: 'test',
+      },
       {
         position: published!.position,
         stream_id: `post:${id}`,
@@ -70,6 +84,7 @@ describe('the activity projection: the feed', () => {
         icon: 'FileText',
         color: 'blue',
         occurred_at: published!.occurredAt,
+        actor: 'test',
       },
     ]);
   });
@@ -85,7 +100,7 @@ describe('the activity projection: the feed', () => {
     ]);
   });
 
-  it('given a submission marked spam, then no line; unmarked, then its line is back as it was', async () => {
+  it('given a submission marked spam, then its line gives way to a flag naming no one; unmarked, then its line is back as it was', async () => {
     const id = uuid();
     const stream = `contact:${id}`;
     await append(stream, contact(id));
@@ -95,15 +110,25 @@ describe('the activity projection: the feed', () => {
       type: 'ContactReceived',
       title: 'New contact submission: Ann Lee',
     });
-    await append(stream, {
+    const [marked] = await append(stream, {
       type: 'ContactMarkedSpam',
       data: { submissionId: id, reason: 'Spam', automatic: false },
     });
     await work();
-    expect(await feed(stream)).toEqual([]);
+    const flag = {
+      position: marked!.position,
+      stream_id: stream,
+      type: 'ContactMarkedSpam',
+      title: 'Contact submission marked as spam',
+      icon: 'Mail',
+      color: 'orange',
+      occurred_at: marked!.occurredAt,
+      actor: 'test',
+    };
+    expect(await feed(stream)).toEqual([flag]);
     await append(stream, { type: 'ContactUnmarkedSpam', data: { submissionId: id } });
     await work();
-    expect(await feed(stream)).toEqual([line]);
+    expect(await feed(stream)).toEqual([line, flag]);
   });
 
   it('given a submission flagged spam at once, then no line even when the worker reads it first', async () => {
@@ -116,13 +141,27 @@ describe('the activity projection: the feed', () => {
     expect(await feed(`contact:${id}`)).toEqual([]);
   });
 
-  it('given a deleted subscriber, then their line is gone, in either order of the jobs', async () => {
+  it('given a deleted subscriber, then their line gives way to one naming no one, in either order of the jobs', async () => {
     for (const order of [(j: EventJob[]) => j, (j: EventJob[]) => [...j].reverse()]) {
       const id = uuid();
       await append(`subscriber:${id}`, joined(id));
-      await append(`subscriber:${id}`, { type: 'SubscriberDeleted', data: { subscriberId: id } });
+      const [deleted] = await append(`subscriber:${id}`, {
+        type: 'SubscriberDeleted',
+        data: { subscriberId: id },
+      });
       await work(order);
-      expect(await feed(`subscriber:${id}`)).toEqual([]);
+      expect(await feed(`subscriber:${id}`)).toEqual([
+        {
+          position: deleted!.position,
+          stream_id: `subscriber:${id}`,
+          type: 'SubscriberDeleted',
+          title: 'Newsletter subscriber deleted',
+          icon: 'Users',
+          color: 'gray',
+          occurred_at: deleted!.occurredAt,
+          actor: 'test',
+        },
+      ]);
     }
   });
 

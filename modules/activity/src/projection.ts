@@ -1,6 +1,7 @@
 import { defineProjection, EventStore, type Trx } from '@kw/platform';
 import { type ActivityEvent, activityEvents } from './events.ts';
 import {
+  ANONYMOUS_EVENTS,
   FEED_EVENTS,
   type FeedLine,
   FORGET_EVENTS,
@@ -13,6 +14,9 @@ import {
 } from './feed.ts';
 
 export const RECENT_ACTIVITY = 'recent_activity';
+
+/** The feed's lines that name their subject (a person, a title). */
+const NAMED_LINES = FEED_EVENTS.filter((type) => !isOneOf(ANONYMOUS_EVENTS, type));
 export const DAILY_ACTIVITY_EVENTS = 'daily_activity_events';
 
 /**
@@ -36,14 +40,25 @@ export const activityProjection = defineProjection({
   ],
   async apply(trx, event) {
     if (isOneOf(FORGET_EVENTS, event.type) || isOneOf(SPAM_MARKED_EVENTS, event.type)) {
-      await trx(RECENT_ACTIVITY).where({ stream_id: event.streamId }).delete();
+      // The lines that name the person leave; those that name nobody stay, this one's too.
+      await trx(RECENT_ACTIVITY)
+        .where({ stream_id: event.streamId })
+        .whereIn('type', NAMED_LINES)
+        .delete();
+      const line = feedLine(event, await streamOf(trx, event.streamId));
+      if (line) await trx(RECENT_ACTIVITY).insert(toRow(line)).onConflict('position').ignore();
       return;
     }
     if (isOneOf(SPAM_UNMARKED_EVENTS, event.type)) {
       // The stream's feed lines come back, each as it was first written.
       const stream = await streamOf(trx, event.streamId);
       const lines = stream
-        .filter((e) => e.position < event.position && isOneOf(FEED_EVENTS, e.type))
+        .filter(
+          (e) =>
+            e.position < event.position &&
+            isOneOf(FEED_EVENTS, e.type) &&
+            !isOneOf(ANONYMOUS_EVENTS, e.type),
+        )
         .map((e) => feedLine(e, stream))
         .filter((line) => line !== undefined);
       if (lines.length > 0)
@@ -80,4 +95,5 @@ const toRow = (line: FeedLine) => ({
   icon: line.icon,
   color: line.color,
   occurred_at: line.occurredAt,
+  actor: line.actor,
 });

@@ -1,4 +1,4 @@
-import type { Db } from '@kw/platform';
+import { type Db, describeActor } from '@kw/platform';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import type { DailyActivity, RecentActivityItem } from './contract.ts';
 import { DAILY_ACTIVITY_EVENTS, RECENT_ACTIVITY } from './projection.ts';
@@ -13,6 +13,7 @@ export async function recentActivity(db: Db, limit = 20): Promise<RecentActivity
     timestamp: new Date(row.occurred_at).toISOString(),
     icon: row.icon,
     color: row.color,
+    actor: describeActor(row.actor ?? undefined).label,
   }));
 }
 

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { blogModule } from './index.ts';
-import { contentPagesStamp, findPostBySlug, listPosts, publishedPostPaths } from './queries.ts';
+import {
+  findPostBySlug,
+  listPostSummaries,
+  listPosts,
+  publishedPostPaths,
+  upcomingPublications,
+} from './queries.ts';
 import { blogRssFeed } from './rss.ts';
 
 let app: TestApp;
@@ -117,10 +123,11 @@ describe('publishing', () => {
     const site = { publicUrl: app.config.publicUrl, name: 'Site', description: 'About' };
     expect(await blogRssFeed(app.db, site, before)).not.toContain(p.slug);
     expect(await blogRssFeed(app.db, site, after)).toContain(p.slug);
-    // The page cache's stamp moves when it comes due, so no stale list page is served.
-    expect(await contentPagesStamp(app.db, after)).not.toBe(
-      await contentPagesStamp(app.db, before),
-    );
+    expect((await listPostSummaries(app.db, before)).map((x) => x.slug)).not.toContain(p.slug);
+    expect((await listPostSummaries(app.db, after)).map((x) => x.slug)).toContain(p.slug);
+    // The page cache learns when it comes due, so no stale list page is served after.
+    expect(await upcomingPublications(app.db, before)).toContainEqual(at);
+    expect(await upcomingPublications(app.db, after)).not.toContainEqual(at);
   });
 });
 

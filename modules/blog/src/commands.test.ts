@@ -1,7 +1,8 @@
-import { ConcurrencyError } from '@kw/platform';
+import { ConcurrencyError, ValidationError } from '@kw/platform';
 import { describe, expect, it } from 'vitest';
-import { createPost, deletePost, NO_POST, postState, updatePost } from './commands.ts';
+import { createPost, deletePost, NO_POST, postState, restorePost, updatePost } from './commands.ts';
 import { postInputSchema } from './contract.ts';
+import type { PostEvent } from './events.ts';
 
 const input = (over: Record<string, unknown> = {}) =>
   postInputSchema.parse({ title: 'T', slug: 't', content: 'c', ...over });
@@ -82,5 +83,100 @@ describe('post decisions: the version the editor loaded', () => {
     expect(deletePost(created, 'p1', 2)).toEqual([
       { type: 'PostDeleted', data: { postId: 'p1', slug: 't' } },
     ]);
+  });
+});
+
+describe('post decisions: restoring a version', () => {
+  const v1 = input({ title: 'First', content: 'one' });
+  const v2 = input({ title: 'Second', content: 'two' });
+  // Versions 1 (created) and 2 (edited).
+  const history = [
+    ...createPost('p1', v1, NOW),
+    ...updatePost(postState(createPost('p1', v1, NOW)), 'p1', v2, NOW),
+  ];
+
+  it('given two versions, when version 1 is restored, then PostRestored with its content, from 1', () => {
+    const events = restorePost(postState(history), 'p1', 1, NOW, 2);
+    expect(events).toEqual([
+      {
+        type: 'PostRestored',
+        data: expect.objectContaining({
+          postId: 'p1',
+          fromVersion: 1,
+          title: 'First',
+          content: 'one',
+        }),
+      },
+    ]);
+    const after = postState([...history, ...events]);
+    expect(after.version).toBe(3);
+    expect(after.contents.at(-1)).toMatchObject({ title: 'First', content: 'one' });
+  });
+
+  it('given a restore, when it is undone (the version before it restored), then the edit is back', () => {
+    const restored = [...history, ...restorePost(postState(history), 'p1', 1, NOW)];
+    const undo = restorePost(postState(restored), 'p1', 2, NOW, 3);
+    expect(undo[0]).toMatchObject({
+      type: 'PostRestored',
+      data: { fromVersion: 2, title: 'Second' },
+    });
+    const after = postState([...restored, ...undo]);
+    expect(after.contents.at(-1)).toMatchObject({ title: 'Second', content: 'two' });
+    expect(after.version).toBe(4);
+  });
+
+  it('given a published post, when an old version is restored, then it stays published', () => {
+    const published = [
+      ...history,
+      { type: 'PostPublished' as const, data: { postId: 'p1', publishedAt: NOW.toISOString() } },
+    ];
+    const state = postState([...published, ...restorePost(postState(published), 'p1', 1, NOW)]);
+    expect(state.published).toBe(true);
+  });
+
+  it('refuses a version that does not exist, a stale editor and an unknown post', () => {
+    expect(() => restorePost(postState(history), 'p1', 3, NOW)).toThrow(
+      'Blog post has no version 3 to restore',
+    );
+    expect(() => restorePost(postState(history), 'p1', 0, NOW)).toThrow(ValidationError);
+    expect(() => restorePost(postState(history), 'p1', 1, NOW, 1)).toThrow(ConcurrencyError);
+    expect(() => restorePost(NO_POST, 'p1', 1, NOW)).toThrow('Blog post not found');
+  });
+});
+
+describe('post decisions: recently deleted', () => {
+  const created = createPost('p1', input({ title: 'Gone', published: true }), NOW);
+  const deletedAt = new Date('2026-11-01T12:00:00Z');
+  // The deletion as the log holds it: with its time.
+  const deleted = [
+    ...created,
+    { ...deletePost(postState(created), 'p1')[0]!, occurredAt: deletedAt },
+  ] as PostEvent[];
+  const days = (n: number) => new Date(deletedAt.getTime() + n * 86_400_000);
+
+  it('given a post deleted 30 days ago, when restored, then it is back as before its deletion, unpublished', () => {
+    const state = postState(deleted);
+    expect(state.deleted).toBe(true);
+    expect(state.deletedAt).toBe(deletedAt.toISOString());
+    const events = restorePost(state, 'p1', 2, days(30));
+    expect(events[0]).toMatchObject({
+      type: 'PostRestored',
+      data: { fromVersion: 2, title: 'Gone' },
+    });
+    const after = postState([...deleted, ...events]);
+    expect(after).toMatchObject({
+      exists: true,
+      deleted: false,
+      published: false,
+      deletedAt: null,
+    });
+    // And editable again.
+    expect(updatePost(after, 'p1', input(), NOW)[0]!.type).toBe('PostUpdated');
+  });
+
+  it('given a post deleted more than 30 days ago, then it can no longer be restored', () => {
+    expect(() => restorePost(postState(deleted), 'p1', 2, days(30.01))).toThrow(
+      'Blog post was deleted more than 30 days ago and can no longer be restored',
+    );
   });
 });

@@ -1,14 +1,20 @@
-import { commandHandler } from '@kw/platform';
+import { commandHandler, type EventStore } from '@kw/platform';
 import type { PostInput } from './contract.ts';
 import { blogEvents, type PostEvent, type PostFields, postStream } from './events.ts';
 import { BLOG_POSTS } from './projection.ts';
 import {
   assertEditable,
+  contentToRestore,
   evolvePublishable,
+  evolveVersions,
+  NO_VERSIONS,
   NOTHING_PUBLISHED,
   type PublishableState,
   publicationChange,
   publishableCommands,
+  recentlyDeleted,
+  type Versioned,
+  versionBeforeDeletion,
 } from './publishable.ts';
 
 // Decisions about a post: its history and a request in, the events that follow out. The
@@ -16,15 +22,35 @@ import {
 
 const NOT_FOUND = 'Blog post not found';
 
-export interface PostState extends PublishableState {
+export interface PostState extends PublishableState, Versioned<PostFields> {
   /** When the post was first published, if ever. */
   firstPublishedAt: string | null;
 }
 
-export const NO_POST: PostState = { ...NOTHING_PUBLISHED, firstPublishedAt: null };
+export const NO_POST: PostState = { ...NOTHING_PUBLISHED, ...NO_VERSIONS, firstPublishedAt: null };
+
+const contentOf = (event: PostEvent): PostFields | undefined => {
+  if (event.type !== 'PostCreated' && event.type !== 'PostUpdated' && event.type !== 'PostRestored')
+    return undefined;
+  const { postId: _id, ...content } = event.data;
+  if ('fromVersion' in content) {
+    const { fromVersion: _from, ...fields } = content;
+    return fields;
+  }
+  return content;
+};
 
 export function evolvePost(state: PostState, event: PostEvent): PostState {
+  return {
+    ...evolvePostState(state, event),
+    ...evolveVersions(state, event, contentOf(event), event.type === 'PostDeleted'),
+  };
+}
+
+function evolvePostState(state: PostState, event: PostEvent): PostState {
   switch (event.type) {
+    case 'PostRestored':
+      return { ...state, ...evolvePublishable(state, { restored: event.data.slug }) };
     case 'PostCreated':
     case 'PostUpdated':
       return { ...state, ...evolvePublishable(state, { saved: event.data.slug }) };
@@ -115,7 +141,34 @@ export function deletePost(
   return [{ type: 'PostDeleted', data: { postId, slug: state.slug ?? '' } }];
 }
 
-export const { save: savePost, remove: removePost } = publishableCommands({
+/**
+ * Version `fromVersion`'s content and fields back, as a new event: the publication stays as it
+ * is (a deleted post comes back unpublished), and restoring is undone by restoring the version
+ * before it.
+ */
+export function restorePost(
+  state: PostState,
+  postId: string,
+  fromVersion: number,
+  now: Date,
+  expectedVersion?: number,
+): PostEvent[] {
+  const content = contentToRestore(
+    state,
+    postStream(postId),
+    'Blog post',
+    fromVersion,
+    now,
+    expectedVersion,
+  );
+  return [{ type: 'PostRestored', data: { postId, fromVersion, ...content } }];
+}
+
+export const {
+  save: savePost,
+  remove: removePost,
+  restore: restorePostVersion,
+} = publishableCommands({
   table: BLOG_POSTS,
   noun: 'Blog post',
   handle: handlePost,
@@ -123,4 +176,22 @@ export const { save: savePost, remove: removePost } = publishableCommands({
   create: createPost,
   update: updatePost,
   delete: deletePost,
+  restore: restorePost,
+  versionBeforeDeletion: (state) => versionBeforeDeletion(state, 'Blog post'),
 });
+
+/** Posts deleted in the last 30 days, restorable. */
+export const recentlyDeletedPosts = (store: EventStore, now: Date) =>
+  recentlyDeleted(
+    store,
+    {
+      deletedType: 'PostDeleted',
+      streamPrefix: 'post',
+      fold: handlePost.fold,
+      describeDeleted: (state) => {
+        const content = state.contents.at(-1);
+        return state.deleted && content ? { title: content.title, slug: content.slug } : null;
+      },
+    },
+    now,
+  );

@@ -104,6 +104,22 @@ export interface BlogPost extends PublishableItem {
   readTime: string | null;
 }
 
+/**
+ * A post as the public list has it (`GET /api/blog?published=true`): what its card shows and
+ * its search reads, no content. `excerpt` is the card's: the post's own, else the first 200
+ * characters of its text and '...'.
+ */
+export interface BlogPostSummary {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  featuredImage: string;
+  tags: string[];
+  categories: string[];
+  publishedAt: string;
+}
+
 /** One post as its page shows it: sanitised HTML with anchored headings. */
 export interface BlogPostDetail extends BlogPost {
   html: string;

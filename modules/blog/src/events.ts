@@ -27,6 +27,8 @@ export const blogEventSchemas = {
   PostPublished: z.object({ postId: z.string(), publishedAt: z.string() }),
   PostUnpublished: z.object({ postId: z.string() }),
   PostDeleted: z.object({ postId: z.string(), slug: z.string() }),
+  /** An earlier version's content and fields brought back (a deleted post comes back unpublished). */
+  PostRestored: z.object({ ...postFields, fromVersion: z.number().int() }),
 };
 
 export const blogEvents = defineEvents(blogEventSchemas);
@@ -37,6 +39,7 @@ export type PostUpdated = Extract<PostEvent, { type: 'PostUpdated' }>;
 export type PostPublished = Extract<PostEvent, { type: 'PostPublished' }>;
 export type PostUnpublished = Extract<PostEvent, { type: 'PostUnpublished' }>;
 export type PostDeleted = Extract<PostEvent, { type: 'PostDeleted' }>;
+export type PostRestored = Extract<PostEvent, { type: 'PostRestored' }>;
 export type PostFields = Omit<PostCreated['data'], 'postId'>;
 
 export const postStream = (postId: string): string => `post:${postId}`;

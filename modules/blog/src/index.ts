@@ -6,8 +6,14 @@ import { blogRoutes } from './routes.ts';
 export { createPost } from './commands.ts';
 export type { PostEvent } from './events.ts';
 export { blogEvents, postStream } from './events.ts';
-export { contentPagesStamp, listPosts } from './queries.ts';
-export { renderHtml, renderMarkdown } from './render.ts';
+export { BLOG_CONTENT } from './projection.ts';
+export {
+  findPostBySlug,
+  listPostSummaries,
+  listPosts,
+  upcomingPublications,
+} from './queries.ts';
+export { postDetail, renderHtml, renderMarkdown } from './render.ts';
 export { blogRssFeed } from './rss.ts';
 
 export const blogModule: ServerModule = {

@@ -4,6 +4,9 @@ import { publishableColumns, publishableRows } from './publishable.ts';
 
 export const BLOG_POSTS = 'blog_posts';
 
+/** The page cache's name for what the blog's pages and list show. */
+export const BLOG_CONTENT = 'blog';
+
 function columns(d: PostFields) {
   return {
     ...publishableColumns(d),
@@ -37,8 +40,11 @@ export const blogPostsProjection = defineProjection({
       case 'PostDeleted':
         await rows.remove(id);
         break;
+      case 'PostRestored':
+        await rows.restore(id, columns(event.data));
+        break;
     }
     // Every change of a post moves the page cache's stamp, in the event's transaction.
-    await bumpContentRevision(trx, 'blog');
+    await bumpContentRevision(trx, BLOG_CONTENT);
   },
 });

@@ -5,6 +5,7 @@ import {
   ConcurrencyError,
   ConflictError,
   type Db,
+  type DeletedItem,
   type EventMetadata,
   type EventOf,
   type EventSchemas,
@@ -12,8 +13,10 @@ import {
   isPgError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
+  RESTORE_DAYS,
   type StoredEvent,
   type Trx,
+  ValidationError,
 } from '@kw/platform';
 import { created, type RouteDef, route } from '@kw/platform/http';
 import { type ZodType, z } from 'zod';
@@ -45,14 +48,87 @@ export const NOTHING_PUBLISHED: PublishableState = {
 /** How each kind of event moves the shared part of the state. */
 export function evolvePublishable(
   state: PublishableState,
-  change: { saved: string } | 'published' | 'unpublished' | 'deleted',
+  change: { saved: string } | { restored: string } | 'published' | 'unpublished' | 'deleted',
 ): PublishableState {
   const version = state.version + 1;
+  if (typeof change === 'object' && 'restored' in change)
+    return { ...state, exists: true, deleted: false, slug: change.restored, version };
   if (change === 'published') return { ...state, published: true, version };
   if (change === 'unpublished') return { ...state, published: false, version };
   if (change === 'deleted') return { ...state, deleted: true, published: false, version };
-  return { ...state, exists: true, slug: change.saved, version };
+  return { ...state, exists: true, slug: (change as { saved: string }).saved, version };
 }
+
+// ── Versions and restore ─────────────────────────────────────────────────────────────────────
+
+const DAY_MS = 86_400_000;
+
+/** What a restore needs of an item's history: its content after each version, and when it was deleted. */
+export interface Versioned<F> {
+  /** The content fields after each event: `contents[v - 1]` is version v's. */
+  contents: readonly (F | null)[];
+  /** When the latest deletion happened (null: not deleted, or a spec's event without a time). */
+  deletedAt: string | null;
+}
+
+export const NO_VERSIONS: Versioned<never> = { contents: [], deletedAt: null };
+
+/** The next `Versioned` after one event: its content when it carries one, else the last. */
+export function evolveVersions<F>(
+  state: Versioned<F>,
+  event: object,
+  content: F | undefined,
+  deleted: boolean,
+): Versioned<F> {
+  const at = 'occurredAt' in event && event.occurredAt instanceof Date ? event.occurredAt : null;
+  return {
+    contents: [...state.contents, content ?? state.contents.at(-1) ?? null],
+    deletedAt: deleted ? (at?.toISOString() ?? null) : content ? null : state.deletedAt,
+  };
+}
+
+/**
+ * The content of `fromVersion` to restore, or why not: the item must exist (a deleted one for
+ * 30 days), the editor must have loaded the current version, and the version must hold content.
+ */
+export function contentToRestore<F>(
+  state: PublishableState & Versioned<F>,
+  streamId: string,
+  noun: string,
+  fromVersion: number,
+  now: Date,
+  expected: number | undefined,
+): F {
+  if (!state.exists) throw new NotFoundError(`${noun} not found`);
+  if (expected !== undefined && expected !== state.version)
+    throw new ConcurrencyError(streamId, expected, state.version);
+  if (
+    state.deleted &&
+    state.deletedAt &&
+    now.getTime() - new Date(state.deletedAt).getTime() > RESTORE_DAYS * DAY_MS
+  )
+    throw new NotFoundError(
+      `${noun} was deleted more than ${RESTORE_DAYS} days ago and can no longer be restored`,
+    );
+  const content =
+    Number.isInteger(fromVersion) && fromVersion >= 1 && fromVersion <= state.version
+      ? state.contents[fromVersion - 1]
+      : undefined;
+  if (!content)
+    throw new ValidationError([
+      { path: 'fromVersion', message: `${noun} has no version ${fromVersion} to restore` },
+    ]);
+  return content;
+}
+
+/** The version a deleted item is brought back to: the one before its deletion. */
+export function versionBeforeDeletion(state: PublishableState, noun: string): number {
+  if (!state.exists) throw new NotFoundError(`${noun} not found`);
+  if (!state.deleted) throw new ConflictError(`This ${noun.toLowerCase()} is not deleted`);
+  return state.version - 1;
+}
+
+export { type DeletedKind, RESTORE_DAYS, recentlyDeleted } from '@kw/platform';
 
 /** An edit or a deletion needs the item to exist; `expected` is the version the editor loaded. */
 export function assertEditable(
@@ -114,6 +190,16 @@ export interface PublishableKind<Input, State, S extends EventSchemas> {
   create(id: string, input: Input, now: Date): EventOf<S>[];
   update(state: State, id: string, input: Input, now: Date): EventOf<S>[];
   delete(state: State, id: string, expectedVersion?: number): EventOf<S>[];
+  /** Brings back version `fromVersion`'s content as a new event (undoable like any change). */
+  restore(
+    state: State,
+    id: string,
+    fromVersion: number,
+    now: Date,
+    expectedVersion?: number,
+  ): EventOf<S>[];
+  /** The version a deleted item comes back to. */
+  versionBeforeDeletion(state: State): number;
 }
 
 /** The save and remove commands of a kind, through the one command path. */
@@ -164,6 +250,37 @@ export function publishableCommands<Input extends { slug: string }, State, S ext
       const decide = (state: State) => kind.delete(state, id, expectedVersion);
       return kind.handle(store, kind.stream(id), decide, { metadata });
     },
+    /**
+     * Restores version `fromVersion` of an item (`'before-deletion'`: a deleted item back as
+     * it was), as a new event. A slug another item took meanwhile is the usual clear 409.
+     */
+    async restore(
+      store: EventStore,
+      id: string,
+      fromVersion: number | 'before-deletion',
+      expectedVersion: number | undefined,
+      metadata: EventMetadata,
+      now: Date = new Date(),
+    ): Promise<{ slug: string; version: number }> {
+      let slug = '';
+      const decide = (state: State) => {
+        const from =
+          fromVersion === 'before-deletion' ? kind.versionBeforeDeletion(state) : fromVersion;
+        const events = kind.restore(state, id, from, now, expectedVersion);
+        slug = String((events[0]?.data as { slug?: unknown } | undefined)?.slug ?? '');
+        return events;
+      };
+      try {
+        return await store.db.transaction(async (trx) => {
+          const result = await kind.handle(store, kind.stream(id), decide, { metadata, trx });
+          return { slug, version: result.version };
+        });
+      } catch (error) {
+        if (isPgError(error, PG_UNIQUE_VIOLATION))
+          throw new ConflictError(slugTaken(kind.noun, slug));
+        throw error;
+      }
+    },
   };
 }
 
@@ -181,6 +298,12 @@ export function publishableRows(trx: Trx, table: string, event: StoredEvent) {
         .where({ id })
         .update({ ...columns, ...meta }),
     remove: (id: string) => trx(table).where({ id }).delete(),
+    /** A restored version: the row back (a deleted item comes back unpublished) or updated. */
+    restore: (id: string, columns: Record<string, unknown>) =>
+      trx(table)
+        .insert({ id, ...columns, published: false, created_at: event.occurredAt, ...meta })
+        .onConflict('id')
+        .merge({ ...columns, ...meta }),
   };
 }
 
@@ -245,6 +368,10 @@ export function publishableFields(row: PublishableRow) {
 
 const slugParams = z.object({ slug: z.string().min(1).max(300) });
 const versionQuery = z.object({ version: z.coerce.number().int().min(0).optional() });
+const restoreBody = z.object({
+  fromVersion: z.number().int().min(1),
+  version: z.number().int().min(0).optional(),
+});
 
 /** The importers' body: the pasted document. */
 export const sourceBody = (max: number, tooLarge: string) =>
@@ -262,7 +389,8 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
   /** How the API's documentation names several: 'posts'. */
   plural: string;
   input: ZodType<Input>;
-  list(db: Db, audience: Audience): Promise<Item[]>;
+  /** The public list carries what its cards show; the administrator's, whole items. */
+  list(db: Db, audience: Audience): Promise<unknown[]>;
   find(db: Db, slug: string, audience: Audience): Promise<Item | undefined>;
   /** One item as its page shows it. */
   detail(item: Item): unknown;
@@ -278,6 +406,15 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
     expectedVersion: number | undefined,
     metadata: EventMetadata,
   ): Promise<unknown>;
+  restore(
+    store: EventStore,
+    id: string,
+    fromVersion: number | 'before-deletion',
+    expectedVersion: number | undefined,
+    metadata: EventMetadata,
+  ): Promise<{ slug: string; version: number }>;
+  /** "Recently deleted": its path (`/api/admin/deleted/posts`) and the list. */
+  deleted: { path: string; list(store: EventStore, now: Date): Promise<DeletedItem[]> };
 }): RouteDef[] {
   const idParams = z.object({ id: z.uuid(`Unknown ${kind.noun.toLowerCase()}`) });
   return [
@@ -287,7 +424,7 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
       access: 'public',
       docs: {
         query: z.object({ published: z.enum(['true', 'false']).optional() }),
-        description: `Visitors get published ${kind.plural}; the administrator gets all unless \`published=true\`.`,
+        description: `Visitors get published ${kind.plural}; the administrator gets all unless \`published=true\`. The published list carries only the list page's card fields (the excerpt's fallback made on the server) with an ETag; the administrator's list carries whole records.`,
       },
       async handler({ req, services }) {
         // Without an administrator, published items only, whatever the query string says.
@@ -338,6 +475,53 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
       async handler({ params, query, services, metadata }) {
         await kind.remove(services.store, params.id, query.version, metadata);
         return { message: `${kind.noun} deleted` };
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${kind.path}/:id/restore`,
+      access: 'admin',
+      params: idParams,
+      body: restoreBody,
+      docs: {
+        description: `Brings back one version of a ${kind.noun.toLowerCase()} (its content and fields) as a new event; \`version\` is the one the editor loaded.`,
+      },
+      async handler({ body, params, services, metadata }) {
+        const { slug } = await kind.restore(
+          services.store,
+          params.id,
+          body.fromVersion,
+          body.version,
+          metadata,
+        );
+        return kind.find(services.db, slug, 'admin');
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${kind.path}/:id/undelete`,
+      access: 'admin',
+      params: idParams,
+      docs: {
+        description: `Brings back a ${kind.noun.toLowerCase()} deleted in the last 30 days, unpublished, as it was before its deletion.`,
+      },
+      async handler({ params, services, metadata }) {
+        const { slug } = await kind.restore(
+          services.store,
+          params.id,
+          'before-deletion',
+          undefined,
+          metadata,
+        );
+        return kind.find(services.db, slug, 'admin');
+      },
+    }),
+    route({
+      method: 'get',
+      path: kind.deleted.path,
+      access: 'admin',
+      async handler({ services }) {
+        return kind.deleted.list(services.store, new Date());
       },
     }),
   ];

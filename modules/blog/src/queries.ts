@@ -1,5 +1,6 @@
-import { contentRevisionStamp, type Db, type Trx } from '@kw/platform';
-import type { BlogPost } from './contract.ts';
+import type { Db, Trx } from '@kw/platform';
+import type { BlogPost, BlogPostSummary } from './contract.ts';
+import { BLOG_EXCERPT_FALLBACK, excerptOrFallback } from './presentation.ts';
 import { BLOG_POSTS } from './projection.ts';
 import { type Audience, type PublishableRow, publishableFields } from './publishable.ts';
 
@@ -28,12 +29,43 @@ const audienceQuery = (db: Db, audience: Audience, now: Date) =>
   audience === 'admin' ? db<Row>(BLOG_POSTS) : visible(db, now);
 
 /** Newest first: by published date, else created date. */
+const newestFirst = <Q extends ReturnType<typeof visible>>(query: Q) =>
+  query.orderByRaw('coalesce(published_at, created_at) desc').orderBy('created_at', 'desc');
+
 export async function listPosts(db: Db, audience: Audience, now = new Date()): Promise<BlogPost[]> {
-  const rows = await audienceQuery(db, audience, now)
-    .orderByRaw('coalesce(published_at, created_at) desc')
-    .orderBy('created_at', 'desc')
-    .limit(2000);
+  const rows = await newestFirst(audienceQuery(db, audience, now)).limit(2000);
   return rows.map(toPost);
+}
+
+/**
+ * The public list (what its cards show and its search reads), newest first: no content, the
+ * card's excerpt computed here (the post's own, else the first 200 characters of its text).
+ */
+export async function listPostSummaries(db: Db, now = new Date()): Promise<BlogPostSummary[]> {
+  const rows = await newestFirst(visible(db, now))
+    .select(
+      'id',
+      'slug',
+      'title',
+      'excerpt',
+      db.raw("case when trim(excerpt) = '' then content else '' end as content"),
+      'featured_image',
+      'tags',
+      'categories',
+      'published_at',
+    )
+    .limit(2000);
+  return (rows as unknown as Row[]).map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: excerptOrFallback(row.excerpt, row.content, BLOG_EXCERPT_FALLBACK),
+    featuredImage: row.featured_image,
+    tags: row.tags,
+    categories: row.categories,
+    // A visible post has its date: it is how it became visible.
+    publishedAt: (row.published_at as Date).toISOString(),
+  }));
 }
 
 export async function findPostBySlug(
@@ -47,15 +79,21 @@ export async function findPostBySlug(
 }
 
 /**
- * The page cache's stamp: changes when content changes (platform's revisions), or when a
- * scheduled post comes due.
+ * When the published posts dated after `now` come due, soonest first (at most `limit`): the
+ * public pages change at those moments with no event, so the page cache moves on by itself.
  */
-export async function contentPagesStamp(db: Db, now = new Date()): Promise<string> {
-  const [revisions, due] = await Promise.all([
-    contentRevisionStamp(db),
-    visible(db, now).count<{ count: string }[]>('* as count').first(),
-  ]);
-  return `${revisions};due=${due?.count ?? 0}`;
+export async function upcomingPublications(
+  db: Db,
+  now = new Date(),
+  limit = 1000,
+): Promise<Date[]> {
+  const rows = await db<Row>(BLOG_POSTS)
+    .where({ published: true })
+    .andWhere('published_at', '>', now)
+    .orderBy('published_at')
+    .limit(limit)
+    .select('published_at');
+  return rows.map((r) => r.published_at as Date);
 }
 
 export async function publishedPostPaths(

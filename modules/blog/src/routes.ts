@@ -1,10 +1,10 @@
 import { type RouteDef, route } from '@kw/platform/http';
 import { z } from 'zod';
-import { removePost, savePost } from './commands.ts';
+import { recentlyDeletedPosts, removePost, restorePostVersion, savePost } from './commands.ts';
 import { postInputSchema, readingMinutes } from './contract.ts';
 import { importBlogPost } from './importer.ts';
 import { publishableRoutes, sourceBody } from './publishable.ts';
-import { findPostBySlug, listPosts } from './queries.ts';
+import { findPostBySlug, listPostSummaries, listPosts } from './queries.ts';
 import { postDetail, renderMarkdown } from './render.ts';
 
 const importBody = sourceBody(2_000_000, 'The document is too large');
@@ -15,11 +15,14 @@ export const blogRoutes: RouteDef[] = [
     noun: 'Blog post',
     plural: 'posts',
     input: postInputSchema,
-    list: (db, audience) => listPosts(db, audience),
+    list: (db, audience) =>
+      audience === 'public' ? listPostSummaries(db) : listPosts(db, audience),
     find: (db, slug, audience) => findPostBySlug(db, slug, audience),
     detail: postDetail,
     save: savePost,
     remove: removePost,
+    restore: restorePostVersion,
+    deleted: { path: '/api/admin/deleted/posts', list: recentlyDeletedPosts },
   }),
   route({
     method: 'post',

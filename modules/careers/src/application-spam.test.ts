@@ -51,13 +51,20 @@ const listed = async (id: string) =>
       id: string;
       isSpam: boolean;
       spamReason: string | null;
+      held: boolean;
+      heldReason: string | null;
     }>
   ).find((a) => a.id === id);
 
 // First, before the other tests queue their e-mails ahead of these.
 describe('given a spam application, when the worker runs', () => {
   it('neither the applicant nor the administrator gets an e-mail; a real one gets both', async () => {
-    await submit({ email: 'spammer@example.ca', startedAt: secondsAgo(1), firstName: 'Spammy' });
+    // A filled honeypot: spam (one only too fast is held for review instead, see held.api.test.ts).
+    await submit({
+      email: 'spammer@example.ca',
+      website: 'http://spam.example',
+      firstName: 'Spammy',
+    });
     await submit({ email: 'real@example.ca', startedAt: secondsAgo(120), firstName: 'Realname' });
     await eventually(async () => smtp.mails.find((m) => m.to.includes('real@example.ca')), 15_000);
     await eventually(
@@ -77,11 +84,16 @@ describe('given an application, when the intake checks run', () => {
     expect(await listed(id)).toMatchObject({ isSpam: true, spamReason: SPAM_REASONS.honeypot });
   });
 
-  it('one sent faster than a person could type is flagged; one at a human pace is not', async () => {
+  it('one sent faster than a person could type is held for review, not spam; one at a human pace is neither', async () => {
     const fast = await submit({ email: 'fast@example.ca', startedAt: secondsAgo(1) });
-    expect(await listed(fast)).toMatchObject({ isSpam: true, spamReason: SPAM_REASONS.tooFast });
+    expect(await listed(fast)).toMatchObject({
+      isSpam: false,
+      spamReason: null,
+      held: true,
+      heldReason: SPAM_REASONS.tooFast,
+    });
     const human = await submit({ email: 'human@example.ca', startedAt: secondsAgo(90) });
-    expect(await listed(human)).toMatchObject({ isSpam: false, spamReason: null });
+    expect(await listed(human)).toMatchObject({ isSpam: false, spamReason: null, held: false });
   });
 
   it('startedAt is optional, and when sent must be an ISO date', async () => {
@@ -126,7 +138,8 @@ describe('given an application, when the intake checks run', () => {
 
 describe('given a flagged application, when the administrator reviews it', () => {
   it('reverses the verdict and can flag it again by hand, each as an event with the actor', async () => {
-    const id = await submit({ email: 'falsepos@example.ca', startedAt: secondsAgo(0.5) });
+    const links = [1, 2, 3, 4].map((n) => `https://shop-${n}.example`).join(' ');
+    const id = await submit({ email: 'falsepos@example.ca', coverLetter: `My shops: ${links}` });
     const unmark = await app.fetch(`/api/job-applications/${id}/spam`, { method: 'DELETE', token });
     expect(unmark.status).toBe(200);
     expect(await unmark.json()).toMatchObject({ id, isSpam: false, spamReason: null });

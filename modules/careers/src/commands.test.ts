@@ -34,6 +34,7 @@ import {
   recordRejectionEmail,
   rejectionEmailDue,
   rejectionEmailOwed,
+  restoreJob,
   submitApplication,
   unmarkApplicationSpam,
   updateCategory,
@@ -92,6 +93,52 @@ const applicant = {
 };
 const resume = { filename: 'a.pdf', originalName: 'cv.pdf', mimeType: 'application/pdf', size: 9 };
 const visitor = { ip: '127.0.0.1', userAgent: 'test' };
+
+describe('jobs: recently deleted', () => {
+  const DELETED_AT = new Date('2026-11-01T12:00:00Z');
+  const days = (n: number) => new Date(DELETED_AT.getTime() + n * 86_400_000);
+  // A published job, then deleted at DELETED_AT (the log's time of the deletion).
+  const history = () => {
+    const events = given(
+      ...(createJob(JOB, { ...jobFields, isPublished: true }, true) as CareersEvent[]),
+      { type: 'JobDeleted', data: { jobId: JOB } },
+    );
+    events.at(-1)!.occurredAt = DELETED_AT;
+    return events;
+  };
+
+  it('given a job deleted 30 days ago, when restored, then it is back as it was, an active draft', () => {
+    const state = jobState(history());
+    expect(state).toMatchObject({
+      exists: false,
+      deleted: { at: DELETED_AT.toISOString(), version: 3 },
+    });
+    const [restored] = restoreJob(state, JOB, days(30), () => true);
+    expect(restored).toEqual({
+      type: 'JobRestored',
+      data: { ...createJob(JOB, jobFields, true)[0]!.data, fromVersion: 2 },
+    });
+    const after = jobState([
+      ...history(),
+      ...given(restored as CareersEvent).map((e) => ({ ...e, version: 4 })),
+    ]);
+    expect(after).toMatchObject({ exists: true, isPublished: false, isActive: true, version: 4 });
+    expect(after.deleted).toBeUndefined();
+    expect(() => restoreJob(after, JOB, days(1), () => true)).toThrow('This job is not deleted');
+  });
+
+  it('given its category deleted meanwhile, then it comes back uncategorised', () => {
+    const [restored] = restoreJob(jobState(history()), JOB, days(1), () => false);
+    expect(restored!.data).toMatchObject({ categoryId: null });
+  });
+
+  it('given a job deleted more than 30 days ago, then it can no longer be restored', () => {
+    expect(() => restoreJob(jobState(history()), JOB, days(30.01), () => true)).toThrow(
+      'Job was deleted more than 30 days ago and can no longer be restored',
+    );
+    expect(() => restoreJob(jobState([]), JOB, days(1), () => true)).toThrow(NotFoundError);
+  });
+});
 
 describe('jobs', () => {
   it('a new job is an active draft unless the form says otherwise', () => {
@@ -526,6 +573,8 @@ const application = (appliedAt: string, extra: Partial<JobApplication> = {}): Jo
   rejectionEmailSentAt: null,
   isSpam: false,
   spamReason: null,
+  held: false,
+  heldReason: null,
   ...extra,
 });
 
@@ -553,6 +602,15 @@ describe('application filters', () => {
     expect(filterApplications(list, { status: 'all', from: new Date(2026, 2, 13) })).toEqual([
       list[3],
     ]);
+  });
+  it('the screening filter: clean, held for review, spam, or all', () => {
+    const held = application('2026-03-14T12:00:00Z', { id: 'held', held: true });
+    const spam = application('2026-03-14T13:00:00Z', { id: 'spam', isSpam: true });
+    const both = [...list, held, spam];
+    expect(filterApplications(both, { screening: 'held' })).toEqual([held]);
+    expect(filterApplications(both, { screening: 'spam' })).toEqual([spam]);
+    expect(filterApplications(both, { screening: 'clean' })).toEqual(list);
+    expect(filterApplications(both, { screening: 'all' })).toEqual(both);
   });
 });
 

@@ -6,15 +6,27 @@ import {
   digestSent,
   emptyNoticeWindow,
   NotFoundError,
+  type NoticeKind,
   type NoticeMode,
   type NoticeWindow,
   type NoticeWindowState,
   noticeCounted,
   type OwedDigest,
   type OwedMail,
+  owedScreenedNotice,
+  owedScreenedNoticeMail,
+  type ScreenedItem,
   ValidationError,
 } from '@kw/platform';
-import { assessIntake, SPAM_RULES, type SpamVerdict } from '@kw/platform/http';
+import {
+  assessIntake,
+  type IntakeFacts,
+  type IntakeVerdict,
+  judgeIntake,
+  SPAM_REASONS,
+  SPAM_RULES,
+  type SpamVerdict,
+} from '@kw/platform/http';
 import type {
   ApplicationBulkAction,
   ApplicationFields,
@@ -30,11 +42,13 @@ import {
   type ApplicationAcknowledged,
   type ApplicationDigestSent,
   type ApplicationEvent,
+  type ApplicationExportEvent,
   type ApplicationNoticeEvent,
   type ApplicationNoticeQueued,
   type ApplicationSubmitted,
   type applicationEventSchemas,
   applicationEvents,
+  applicationExportEvents,
   applicationNoticeEvents,
   type JobCategoryData,
   type JobCategoryEvent,
@@ -47,6 +61,7 @@ import {
 import {
   acknowledgementEmail,
   adminNotificationEmail,
+  heldNotificationEmail,
   rejectionEmail,
   rejectionMessageId,
 } from './mails.ts';
@@ -108,29 +123,82 @@ export interface JobState {
   content?: JobContent;
   isPublished: boolean;
   isActive: boolean;
+  /** Deleted, and when (null in a spec's events, which carry no time). */
+  deleted?: { at: string | null; version: number };
+  version?: number;
 }
+
+/** How long a deleted job can be brought back from "Recently deleted". */
+export const JOB_RESTORE_DAYS = 30;
 
 export const handleJob = commandHandler({
   events: jobEvents,
   initialState: (): JobState => ({ exists: false, isPublished: false, isActive: true }),
   evolve(state, event): JobState {
-    switch (event.type) {
-      case 'JobCreated':
-        // A new job starts as an active draft.
-        return { exists: true, content: event.data, isPublished: false, isActive: true };
-      case 'JobUpdated':
-        return { ...state, content: event.data };
-      case 'JobPublished':
-      case 'JobUnpublished':
-        return { ...state, isPublished: event.type === 'JobPublished' };
-      case 'JobActivated':
-      case 'JobDeactivated':
-        return { ...state, isActive: event.type === 'JobActivated' };
-      case 'JobDeleted':
-        return { ...state, exists: false };
+    const version = (state.version ?? 0) + 1;
+    const next = evolveJob(state, event);
+    if (event.type === 'JobDeleted') {
+      const at =
+        'occurredAt' in event && event.occurredAt instanceof Date ? event.occurredAt : null;
+      return { ...next, version, deleted: { at: at?.toISOString() ?? null, version } };
     }
+    const { deleted: _gone, ...live } = next;
+    return { ...live, version };
   },
 });
+
+function evolveJob(state: JobState, event: JobEvent): JobState {
+  switch (event.type) {
+    case 'JobRestored': {
+      const { fromVersion: _from, ...content } = event.data;
+      return { exists: true, content, isPublished: false, isActive: true };
+    }
+    case 'JobCreated':
+      // A new job starts as an active draft.
+      return { exists: true, content: event.data, isPublished: false, isActive: true };
+    case 'JobUpdated':
+      return { ...state, content: event.data };
+    case 'JobPublished':
+    case 'JobUnpublished':
+      return { ...state, isPublished: event.type === 'JobPublished' };
+    case 'JobActivated':
+    case 'JobDeactivated':
+      return { ...state, isActive: event.type === 'JobActivated' };
+    case 'JobDeleted':
+      return { ...state, exists: false };
+  }
+}
+
+/**
+ * A deleted job back as it was before its deletion, for 30 days, as an active draft; a
+ * category deleted meanwhile leaves it uncategorised, as the deletion left the others.
+ */
+export function restoreJob(
+  state: JobState,
+  jobId: string,
+  now: Date,
+  categoryKnown: (categoryId: string) => boolean,
+): JobEvent[] {
+  if (!state.content) throw new NotFoundError(JOB_NOT_FOUND);
+  if (!state.deleted) throw new ConflictError('This job is not deleted');
+  const at = state.deleted.at;
+  if (at && now.getTime() - new Date(at).getTime() > JOB_RESTORE_DAYS * 86_400_000)
+    throw new NotFoundError(
+      `Job was deleted more than ${JOB_RESTORE_DAYS} days ago and can no longer be restored`,
+    );
+  const { categoryId } = state.content;
+  return [
+    {
+      type: 'JobRestored',
+      data: {
+        ...state.content,
+        jobId,
+        categoryId: categoryId && categoryKnown(categoryId) ? categoryId : null,
+        fromVersion: state.deleted.version - 1,
+      },
+    },
+  ];
+}
 
 /**
  * The job's fields as stored: the description, requirements, responsibilities and benefits
@@ -208,13 +276,18 @@ export interface ApplicationState {
   rejectionVersion?: number;
   /** Rejections (by version) whose e-mail has gone out. */
   emailedRejections: ReadonlySet<number>;
-  /** The arrival e-mails that have gone out. */
+  /** The arrival e-mails that have gone out (`adminNotified`: the usual notice, not the held one). */
   acknowledged: boolean;
   adminNotified: boolean;
-  /** How ADMIN_EMAIL hears of it: on its own or in a digest; null until queued. */
-  notice: NoticeMode | null;
+  /** How ADMIN_EMAIL hears of it, per notice (`new`, `held`): on its own or in a digest. */
+  notices: Partial<Record<NoticeKind, NoticeMode>>;
+  /** ADMIN_EMAIL's e-mails of its own sent, per notice. */
+  notified: Partial<Record<NoticeKind, true>>;
   isSpam: boolean;
   spamReason: string | null;
+  /** Held for review: only its speed looked automated. No e-mail goes out until it is released. */
+  held: boolean;
+  heldReason: string | null;
 }
 
 export const handleApplication = commandHandler({
@@ -225,9 +298,12 @@ export const handleApplication = commandHandler({
     emailedRejections: new Set(),
     acknowledged: false,
     adminNotified: false,
-    notice: null,
+    notices: {},
+    notified: {},
     isSpam: false,
     spamReason: null,
+    held: false,
+    heldReason: null,
   }),
   evolve(state, event): ApplicationState {
     switch (event.type) {
@@ -246,16 +322,36 @@ export const handleApplication = commandHandler({
         };
       case 'ApplicationAcknowledged':
         return { ...state, acknowledged: true };
-      case 'AdminNotifiedOfApplication':
-        return { ...state, adminNotified: true };
+      case 'AdminNotifiedOfApplication': {
+        const kind: NoticeKind = event.data.held ? 'held' : 'new';
+        return {
+          ...state,
+          notified: { ...state.notified, [kind]: true },
+          adminNotified: state.adminNotified || kind === 'new',
+        };
+      }
       case 'ApplicationMarkedSpam':
-        return { ...state, isSpam: true, spamReason: event.data.reason };
+        // A verdict: no longer waiting for one.
+        return {
+          ...state,
+          isSpam: true,
+          spamReason: event.data.reason,
+          held: false,
+          heldReason: null,
+        };
       case 'ApplicationUnmarkedSpam':
         return { ...state, isSpam: false, spamReason: null };
+      case 'ApplicationHeld':
+        return { ...state, held: true, heldReason: event.data.reason };
+      case 'ApplicationReleased':
+        return { ...state, held: false, heldReason: null };
       case 'ApplicationDeleted':
         return { ...state, exists: false };
       case 'ApplicationNoticeQueued':
-        return { ...state, notice: event.data.mode };
+        return {
+          ...state,
+          notices: { ...state.notices, [event.data.kind ?? 'new']: event.data.mode },
+        };
     }
   },
 });
@@ -304,29 +400,62 @@ export function burstWindowStart(now: Date): Date {
 }
 
 /**
- * The intake checks shared with the contact and newsletter forms, on one application at `now`:
- * the honeypot, how long the form was open, the links in the cover letter, and how often this
- * address sent the same cover letter since `burstWindowStart(now)`.
+ * What the intake checks shared with the contact and newsletter forms look at, on one
+ * application at `now`: the honeypot, how long the form was open, the links in the cover letter,
+ * and how often this address sent the same cover letter since `burstWindowStart(now)`.
  */
+function applicationFacts(
+  signals: ApplicationIntakeSignals,
+  coverLetter: string,
+  sameCoverLetterFromIpRecently: number,
+  now: Date,
+): IntakeFacts {
+  return {
+    honeypotFilled: signals.website.trim() !== '',
+    elapsedMs: signals.startedAt ? now.getTime() - Date.parse(signals.startedAt) : undefined,
+    text: coverLetter,
+    sameTextFromIpRecently: sameCoverLetterFromIpRecently,
+  };
+}
+
+/** The intake rules' plain verdict: does it look automated, and why. */
 export function assessApplication(
   signals: ApplicationIntakeSignals,
   coverLetter: string,
   sameCoverLetterFromIpRecently: number,
   now: Date,
 ): SpamVerdict {
-  return assessIntake({
-    honeypotFilled: signals.website.trim() !== '',
-    elapsedMs: signals.startedAt ? now.getTime() - Date.parse(signals.startedAt) : undefined,
-    text: coverLetter,
-    sameTextFromIpRecently: sameCoverLetterFromIpRecently,
-  });
+  return assessIntake(applicationFacts(signals, coverLetter, sameCoverLetterFromIpRecently, now));
 }
 
-/** The intake verdict of a new application, as its own fact beside ApplicationSubmitted. */
+/**
+ * The verdict an application gets at intake (platform's `judgeIntake`, as the contact form's):
+ * one whose only sign of a bot is its speed is held for review rather than flagged as spam.
+ */
+export function judgeApplication(
+  signals: ApplicationIntakeSignals,
+  coverLetter: string,
+  sameCoverLetterFromIpRecently: number,
+  now: Date,
+): IntakeVerdict {
+  return judgeIntake(applicationFacts(signals, coverLetter, sameCoverLetterFromIpRecently, now));
+}
+
+/**
+ * The intake verdict of a new application, as its own fact beside ApplicationSubmitted: held
+ * for review (only too fast), flagged as spam, or nothing.
+ */
 export function flagApplicationOnIntake(
   applicationId: string,
-  verdict: SpamVerdict,
+  verdict: IntakeVerdict,
 ): ApplicationEvent[] {
+  if (verdict.held)
+    return [
+      {
+        type: 'ApplicationHeld',
+        data: { applicationId, reason: verdict.reason ?? SPAM_REASONS.tooFast },
+      },
+    ];
   if (!verdict.isSpam) return [];
   return [
     {
@@ -337,8 +466,8 @@ export function flagApplicationOnIntake(
 }
 
 /**
- * An application as it arrives: submitted (refused for a job that is not open), and flagged at
- * once when the intake checks say spam. The applicant gets the same answer either way.
+ * An application as it arrives: submitted (refused for a job that is not open), and held or
+ * flagged at once as the intake checks say. The applicant gets the same answer either way.
  */
 export function receiveApplication(
   job: JobState,
@@ -346,7 +475,7 @@ export function receiveApplication(
   fields: ApplicationFields,
   resume: StoredResume,
   visitor: { ip: string; userAgent: string },
-  verdict: SpamVerdict,
+  verdict: IntakeVerdict,
 ): ApplicationEvent[] {
   return [
     ...submitApplication(job, applicationId, fields, resume, visitor),
@@ -383,12 +512,16 @@ export function markApplicationSpam(
   ];
 }
 
-/** The administrator reverses a spam verdict (a false positive). */
+/**
+ * The administrator's 'Not spam': reverses a spam verdict (a false positive), or releases one
+ * held for review (its e-mails follow).
+ */
 export function unmarkApplicationSpam(
   state: ApplicationState,
   applicationId: string,
 ): ApplicationEvent[] {
   if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
+  if (state.held) return [{ type: 'ApplicationReleased', data: { applicationId } }];
   if (!state.isSpam) return [];
   return [{ type: 'ApplicationUnmarkedSpam', data: { applicationId } }];
 }
@@ -438,13 +571,13 @@ export type ArrivalEmail = 'acknowledgement' | 'admin-notification';
 /**
  * The application an arrival e-mail is still owed for: none once it has gone out, nor for an
  * application deleted meanwhile or flagged as spam (a spammer gets no e-mail, the
- * administrator no noise).
+ * administrator no noise), nor while it is held for review (the release owes them).
  */
 export function arrivalEmailOwed(
   state: ApplicationState,
   kind: ArrivalEmail,
 ): ApplicationSubmitted['data'] | undefined {
-  if (!state.exists || !state.submitted || state.isSpam) return undefined;
+  if (!state.exists || !state.submitted || state.isSpam || state.held) return undefined;
   const sent = kind === 'acknowledgement' ? state.acknowledged : state.adminNotified;
   return sent ? undefined : state.submitted;
 }
@@ -490,19 +623,20 @@ export function rejectionEmailDue(
 
 /**
  * The acknowledgement (to the applicant) or the notification (to ADMIN_EMAIL, none without
- * one), if still owed.
+ * one; it mentions the `held` applications waiting for review), if still owed.
  */
 export function arrivalEmailDue(
   state: ApplicationState,
   kind: ArrivalEmail,
-  options: { publicUrl: string; adminEmail?: string | undefined },
+  options: { publicUrl: string; adminEmail?: string | undefined; held?: number },
 ): OwedApplicationMail | null {
   const application = arrivalEmailOwed(state, kind);
   if (!application) return null;
-  const { publicUrl, adminEmail } = options;
+  const { publicUrl, adminEmail, held = 0 } = options;
   let mail: ReturnType<typeof acknowledgementEmail>;
   if (kind === 'acknowledgement') mail = acknowledgementEmail(application, { publicUrl });
-  else if (adminEmail) mail = adminNotificationEmail(application, { publicUrl, to: adminEmail });
+  else if (adminEmail)
+    mail = adminNotificationEmail(application, { publicUrl, to: adminEmail, held });
   else return null;
   return {
     mail,
@@ -519,9 +653,18 @@ function sameFields(a: object, b: object): boolean {
 
 // ---- ADMIN_EMAIL's notices of applications, coalesced (platform's notices policy) ----
 
+/** An application as platform's notice decisions see it. */
+const screened = (state: ApplicationState): ScreenedItem => ({
+  tellable: state.exists && Boolean(state.submitted) && !state.isSpam,
+  held: state.held,
+  notices: state.notices,
+  notified: state.notified,
+});
+
 /**
- * The administrator's notice of an application is queued once: none without ADMIN_EMAIL, for
- * spam, a deleted application, or one already told (before notices were queued).
+ * The administrator's notice of an application is queued once per kind: `held` while it is
+ * held for review, `new` for a real one (a released one included); none without ADMIN_EMAIL,
+ * for spam, a deleted application, or one already told (before notices were queued).
  */
 export function queueApplicationNotice(
   state: ApplicationState,
@@ -529,9 +672,15 @@ export function queueApplicationNotice(
   window: NoticeWindow,
   mode: NoticeMode,
 ): ApplicationNoticeQueued[] {
-  if (!adminEmail || state.notice || !arrivalEmailOwed(state, 'admin-notification')) return [];
+  const kind = adminEmail ? owedScreenedNotice(screened(state)) : null;
+  if (!kind) return [];
   const applicationId = state.submitted!.applicationId;
-  return [{ type: 'ApplicationNoticeQueued', data: { applicationId, mode, window: window.id } }];
+  return [
+    {
+      type: 'ApplicationNoticeQueued',
+      data: { applicationId, mode, window: window.id, ...(kind === 'held' ? { kind } : {}) },
+    },
+  ];
 }
 
 /** The window's record of a queued notice, and the digest it schedules if it is the first. */
@@ -539,9 +688,9 @@ export function countApplicationNotice(
   queued: ApplicationNoticeQueued,
   counted: CountedNotice,
 ): ApplicationNoticeEvent[] {
-  const { applicationId, mode, window } = queued.data;
+  const { applicationId, mode, window, kind } = queued.data;
   const events: ApplicationNoticeEvent[] = [
-    { type: 'ApplicationNoticeCounted', data: { applicationId, mode } },
+    { type: 'ApplicationNoticeCounted', data: { applicationId, mode, ...(kind ? { kind } : {}) } },
   ];
   if (counted.scheduleDigestAt)
     events.push({
@@ -551,14 +700,33 @@ export function countApplicationNotice(
   return events;
 }
 
-/** The administrator's e-mail of its own, owed only for a notice queued to go alone. */
+/**
+ * The administrator's e-mail of its own, owed only for a notice queued to go alone: the held
+ * one (it waits for review, with the link) while the application is held, the usual one after.
+ * `held` is how many applications wait for review, for the usual one to mention.
+ */
 export function adminNotificationDue(
   state: ApplicationState,
-  options: { publicUrl: string; adminEmail?: string | undefined },
+  options: { publicUrl: string; adminEmail?: string | undefined; held?: number },
 ): OwedApplicationMail | null {
-  return state.notice === 'individual'
-    ? arrivalEmailDue(state, 'admin-notification', options)
-    : null;
+  const { adminEmail, publicUrl } = options;
+  const kind = adminEmail ? owedScreenedNoticeMail(screened(state)) : null;
+  if (!kind || !adminEmail || !state.submitted) return null;
+  if (kind === 'new') return arrivalEmailDue(state, 'admin-notification', options);
+  const mail = heldNotificationEmail(state.submitted, state.heldReason ?? SPAM_REASONS.tooFast, {
+    publicUrl,
+    to: adminEmail,
+  });
+  const { applicationId } = state.submitted;
+  return {
+    mail,
+    recorded: [
+      {
+        type: 'AdminNotifiedOfApplication',
+        data: { applicationId, messageId: mail.messageId, to: mail.to, held: true },
+      },
+    ],
+  };
 }
 
 /** A notices window's stream folded: platform's window state. */
@@ -568,11 +736,18 @@ export const handleApplicationNotices = commandHandler({
   evolve(state, event): NoticeWindowState {
     switch (event.type) {
       case 'ApplicationNoticeCounted':
-        return noticeCounted(state, { id: event.data.applicationId, mode: event.data.mode });
+        return noticeCounted(state, {
+          id: event.data.applicationId,
+          mode: event.data.mode,
+          tags: event.data.kind === 'held' ? ['held'] : [],
+        });
       case 'ApplicationDigestScheduled':
         return digestScheduled(state, event.data.dueAt);
       case 'ApplicationDigestSent':
-        return digestSent(state, { count: event.data.count, tags: {} });
+        return digestSent(state, {
+          count: event.data.count,
+          tags: event.data.held ? { held: event.data.held } : {},
+        });
     }
   },
 });
@@ -583,5 +758,31 @@ export function recordApplicationDigest(
   to: string,
   owed: OwedDigest,
 ): [ApplicationDigestSent] {
-  return [{ type: 'ApplicationDigestSent', data: { window, to, count: owed.count } }];
+  const held = owed.tags.held ?? 0;
+  return [
+    {
+      type: 'ApplicationDigestSent',
+      data: { window, to, count: owed.count, ...(held > 0 ? { held } : {}) },
+    },
+  ];
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleApplicationExport = commandHandler({
+  events: applicationExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of these applications records. */
+export function recordApplicationExport(
+  applicationIds: readonly string[],
+): ApplicationExportEvent[] {
+  return [
+    {
+      type: 'ApplicationsExported',
+      data: { count: applicationIds.length, applicationIds: [...applicationIds] },
+    },
+  ];
 }

@@ -154,6 +154,8 @@ export const APPLICATION_SPAM_MESSAGES = {
   unmarked: 'Application unmarked as spam',
   markFailed: 'Failed to mark as spam',
   unmarkFailed: 'Failed to unmark as spam',
+  released: 'Application released',
+  releaseFailed: 'Failed to release the application',
 } as const;
 export type ApplicationFields = z.output<typeof applicationFieldsSchema>;
 
@@ -206,6 +208,30 @@ export interface JobApplication {
   isSpam: boolean;
   /** Why it was flagged; null when it is not spam. */
   spamReason: string | null;
+  /**
+   * Held for the administrator's review (sent too fast to be sure a person sent it): not spam,
+   * and no e-mail has gone out for it yet.
+   */
+  held: boolean;
+  /** Why it is held; null when it is not. */
+  heldReason: string | null;
+}
+
+/** GET /api/job-applications/held-count: how many applications wait for review. */
+export interface ApplicationHeldCount {
+  held: number;
+}
+
+/** The Applications list showing only the held ones (the dashboard's and the e-mails' link). */
+export const APPLICATIONS_HELD_PATH = '/admin/jobs?spam=held#applications';
+
+/** The list's screening filter: every one, the clean ones, those held for review, spam. */
+export const SCREENING_FILTERS = ['all', 'clean', 'held', 'spam'] as const;
+export type ScreeningFilter = (typeof SCREENING_FILTERS)[number];
+
+/** The screening filter a link opens the list with (`?spam=held`), or 'all'. */
+export function screeningOf(value: string | null): ScreeningFilter {
+  return SCREENING_FILTERS.find((filter) => filter === value) ?? 'all';
 }
 
 export const APPLICATION_STATUS_SUCCESS: Record<Exclude<ApplicationStatus, 'new'>, string> = {
@@ -217,20 +243,42 @@ export const APPLICATION_STATUS_SUCCESS: Record<Exclude<ApplicationStatus, 'new'
 
 // ---- Shared helpers of the back office (pure) ----
 
-/** Applications whose applied date falls within the chosen days, both ends inclusive. */
+/**
+ * Applications of the chosen status and screening whose applied date falls within the chosen
+ * days, both ends inclusive.
+ */
 export function filterApplications(
   applications: readonly JobApplication[],
-  filter: { status?: ApplicationStatus | 'all' | undefined; from?: Date | null; to?: Date | null },
+  filter: {
+    status?: ApplicationStatus | 'all' | undefined;
+    from?: Date | null;
+    to?: Date | null;
+    screening?: ScreeningFilter | undefined;
+  },
 ): JobApplication[] {
   const from = filter.from ? startOfDay(filter.from).getTime() : undefined;
   const to = filter.to ? endOfDay(filter.to).getTime() : undefined;
   return applications.filter((a) => {
     if (filter.status && filter.status !== 'all' && a.status !== filter.status) return false;
+    if (!matchesScreening(a, filter.screening ?? 'all')) return false;
     const applied = new Date(a.appliedAt).getTime();
     if (from !== undefined && applied < from) return false;
     if (to !== undefined && applied > to) return false;
     return true;
   });
+}
+
+function matchesScreening(a: JobApplication, filter: ScreeningFilter): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'clean':
+      return !a.isSpam && !a.held;
+    case 'held':
+      return a.held;
+    case 'spam':
+      return a.isSpam;
+  }
 }
 
 export function startOfDay(day: Date): Date {

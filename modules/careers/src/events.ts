@@ -1,4 +1,4 @@
-import { defineEvents, type EventOf } from '@kw/platform';
+import { defineEvents, type EventOf, NOTICE_KINDS } from '@kw/platform';
 import { z } from 'zod';
 import { APPLICATION_STATUSES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from './presentation.ts';
 
@@ -32,6 +32,8 @@ const jobContent = z.object({
 
 const jobId = z.object({ jobId: z.string() });
 const noticeMode = z.enum(['individual', 'digest']);
+/** The notice's kind: `new` (also when absent: stored before applications were held) or `held`. */
+const noticeKind = z.enum(NOTICE_KINDS).optional();
 const applicationId = z.object({ applicationId: z.string() });
 /** A sent e-mail, recorded so that it never goes out twice. */
 const emailRecord = applicationId.extend({ messageId: z.string(), to: z.string() });
@@ -50,6 +52,11 @@ export const jobEventSchemas = {
   JobActivated: jobId,
   JobDeactivated: jobId,
   JobDeleted: jobId,
+  /**
+   * A deleted job brought back from "Recently deleted" as it was before its deletion, as an
+   * active draft (unpublished); `categoryId` is null when its category is gone.
+   */
+  JobRestored: jobContent.extend({ fromVersion: z.number().int() }),
 };
 
 export const applicationEventSchemas = {
@@ -81,31 +88,48 @@ export const applicationEventSchemas = {
   }),
   /** The applicant was told their application arrived: never twice. */
   ApplicationAcknowledged: emailRecord,
-  /** ADMIN_EMAIL was told about the application: never twice. */
-  AdminNotifiedOfApplication: emailRecord,
+  /**
+   * ADMIN_EMAIL was told about the application: never twice. `held`: the e-mail said it is held
+   * for review (a release owes the usual one later).
+   */
+  AdminNotifiedOfApplication: emailRecord.extend({ held: z.literal(true).optional() }),
   /** Flagged as spam by the intake checks (`automatic`) or by the administrator. */
   ApplicationMarkedSpam: applicationId.extend({ reason: z.string(), automatic: z.boolean() }),
   /** The administrator reversed a spam verdict. */
   ApplicationUnmarkedSpam: applicationId,
   ApplicationDeleted: applicationId,
   /**
-   * How ADMIN_EMAIL will hear of the application: in an e-mail of its own, or counted in the
-   * digest of the notices window `window` (a flood of applications makes one e-mail).
+   * Kept for the administrator's review instead of flagged as spam: its only sign of a bot was
+   * its speed (a browser's autofill sends as fast). Listed as held until released or marked
+   * spam; no e-mail to the applicant until it is released.
    */
-  ApplicationNoticeQueued: applicationId.extend({ mode: noticeMode, window: z.string() }),
+  ApplicationHeld: applicationId.extend({ reason: z.string() }),
+  /** The administrator released a held application: not spam; its e-mails are owed now. */
+  ApplicationReleased: applicationId,
+  /**
+   * How ADMIN_EMAIL will hear of the application (`new`, or `held` for review): in an e-mail of
+   * its own, or counted in the digest of the notices window `window` (a flood of applications
+   * makes one e-mail).
+   */
+  ApplicationNoticeQueued: applicationId.extend({
+    mode: noticeMode,
+    window: z.string(),
+    kind: noticeKind,
+  }),
 };
 
 /** The owner's notices of one window (stream `careers-notices:<window start>`). */
 export const applicationNoticeEventSchemas = {
   /** An application's notice counted in the window: told on its own, or in the digest. */
-  ApplicationNoticeCounted: applicationId.extend({ mode: noticeMode }),
+  ApplicationNoticeCounted: applicationId.extend({ mode: noticeMode, kind: noticeKind }),
   /** The window's digest is due at `dueAt`: its job starts then. */
   ApplicationDigestScheduled: z.object({ window: z.string(), dueAt: z.string() }),
-  /** The digest went to `to`, covering `count` applications. */
+  /** The digest went to `to`, covering `count` applications (`held` of them held for review). */
   ApplicationDigestSent: z.object({
     window: z.string(),
     to: z.string(),
     count: z.number().int().positive(),
+    held: z.number().int().nonnegative().optional(),
   }),
 };
 
@@ -115,6 +139,18 @@ export const careersEventSchemas = {
   ...applicationEventSchemas,
   ...applicationNoticeEventSchemas,
 };
+
+/** An export of applications to CSV, for the audit log (stream `applications-export:<id>`). */
+export const applicationExportEventSchemas = {
+  ApplicationsExported: z.object({
+    count: z.number().int().nonnegative(),
+    applicationIds: z.array(z.string()),
+  }),
+};
+export const applicationExportEvents = defineEvents(applicationExportEventSchemas);
+export type ApplicationExportEvent = EventOf<typeof applicationExportEventSchemas>;
+export const applicationExportStream = (exportId: string): string =>
+  `applications-export:${exportId}`;
 
 /** Every careers event: what other modules (activity) import to read them. */
 export const careersEvents = defineEvents(careersEventSchemas);
@@ -145,6 +181,7 @@ export type JobUnpublished = Of<'JobUnpublished'>;
 export type JobActivated = Of<'JobActivated'>;
 export type JobDeactivated = Of<'JobDeactivated'>;
 export type JobDeleted = Of<'JobDeleted'>;
+export type JobRestored = Of<'JobRestored'>;
 export type ApplicationSubmitted = Of<'ApplicationSubmitted'>;
 export type ApplicationStatusChanged = Of<'ApplicationStatusChanged'>;
 export type ApplicationRejected = Of<'ApplicationRejected'>;
@@ -154,6 +191,8 @@ export type AdminNotifiedOfApplication = Of<'AdminNotifiedOfApplication'>;
 export type ApplicationMarkedSpam = Of<'ApplicationMarkedSpam'>;
 export type ApplicationUnmarkedSpam = Of<'ApplicationUnmarkedSpam'>;
 export type ApplicationDeleted = Of<'ApplicationDeleted'>;
+export type ApplicationHeld = Of<'ApplicationHeld'>;
+export type ApplicationReleased = Of<'ApplicationReleased'>;
 export type ApplicationNoticeQueued = Of<'ApplicationNoticeQueued'>;
 export type ApplicationDigestSent = Of<'ApplicationDigestSent'>;
 

@@ -11,7 +11,8 @@ import { careersRoutes } from './routes.ts';
 
 export type { CareersEvent } from './events.ts';
 export { applicationStream, jobCategoryStream, jobStream } from './events.ts';
-export { listJobApplications, listJobs } from './queries.ts';
+export { CAREERS_CONTENT } from './projection.ts';
+export { listJobApplications, listJobCategories, listJobs } from './queries.ts';
 
 export const REJECTION_EMAIL_QUEUE = 'careers.rejection-email';
 export const APPLICATION_RECEIVED_QUEUE = 'careers.application-acknowledgement';
@@ -22,8 +23,12 @@ export const APPLICATION_DIGEST_QUEUE = 'careers.application-digest';
 
 export const careersSubscriptions: Subscription[] = [
   { queue: REJECTION_EMAIL_QUEUE, handles: ['ApplicationRejected'] },
-  { queue: APPLICATION_RECEIVED_QUEUE, handles: ['ApplicationSubmitted'] },
-  { queue: APPLICATION_NOTIFICATION_QUEUE, handles: ['ApplicationSubmitted'] },
+  // A release owes what a held application was not sent: the acknowledgement, the usual notice.
+  { queue: APPLICATION_RECEIVED_QUEUE, handles: ['ApplicationSubmitted', 'ApplicationReleased'] },
+  {
+    queue: APPLICATION_NOTIFICATION_QUEUE,
+    handles: ['ApplicationSubmitted', 'ApplicationReleased'],
+  },
   {
     queue: APPLICATION_DIGEST_QUEUE,
     handles: ['ApplicationDigestScheduled'],

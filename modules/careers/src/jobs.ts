@@ -34,7 +34,7 @@ import {
   REJECTION_EMAIL_QUEUE,
 } from './index.ts';
 import { applicationDigestEmail } from './mails.ts';
-import { findJobApplications } from './queries.ts';
+import { countHeldApplications, findJobApplications } from './queries.ts';
 
 // Worker side of the careers module: three e-mails, each sent once per fact through sendOnce
 // (under the application stream's lock, checked, sent, recorded), however often or however
@@ -42,8 +42,10 @@ import { findJobApplications } from './queries.ts';
 
 /** The one event each queue carries: anything else on it fails loudly. */
 const rejected = defineEvents({ ApplicationRejected: applicationEventSchemas.ApplicationRejected });
-const submitted = defineEvents({
+/** An application's arrival, or its release from review: each owes the arrival e-mails. */
+const arrived = defineEvents({
   ApplicationSubmitted: applicationEventSchemas.ApplicationSubmitted,
+  ApplicationReleased: applicationEventSchemas.ApplicationReleased,
 });
 
 /**
@@ -81,10 +83,13 @@ export const rejectionEmailHandler: EventHandler = defineHandler({
     ),
 });
 
-/** The applicant's acknowledgement: one for each application that is not spam. */
+/**
+ * The applicant's acknowledgement: one for each application that is not spam, once it is not
+ * held for review (on its arrival, or on its release).
+ */
 export const acknowledgementHandler: EventHandler = defineHandler({
   queue: APPLICATION_RECEIVED_QUEUE,
-  events: submitted,
+  events: arrived,
   handle: (event, ctx) =>
     sendApplicationEmail(
       ctx,
@@ -101,7 +106,8 @@ export interface NoticeOptions {
 }
 
 /**
- * ADMIN_EMAIL's notice of an application, coalesced: queued once on the application's stream
+ * ADMIN_EMAIL's notice of an application (on arrival: `held` for one held for review, else the
+ * usual one; on its release: the usual one), coalesced: queued once on the application's stream
  * and counted in the window's (platform's coalesceNotice); an e-mail of its own, sent once, only
  * while the window is quiet. The rest wait for the window's digest.
  */
@@ -109,7 +115,7 @@ export function adminNotification(options: NoticeOptions = {}): EventHandler {
   const now = options.now ?? (() => new Date());
   return defineHandler({
     queue: APPLICATION_NOTIFICATION_QUEUE,
-    events: submitted,
+    events: arrived,
     async handle(event, ctx) {
       const to = ctx.config.adminEmail;
       if (!to) return;
@@ -132,10 +138,12 @@ export function adminNotification(options: NoticeOptions = {}): EventHandler {
         },
         { actor: 'worker', causationId: event.position },
       );
+      // The usual notice mentions the applications waiting for review (read before the lock).
+      const held = await countHeldApplications(ctx.db);
       await sendApplicationEmail(
         ctx,
         event,
-        (state) => adminNotificationDue(state, ctx.config),
+        (state) => adminNotificationDue(state, { ...ctx.config, held }),
         'application admin-notification',
       );
     },
@@ -174,6 +182,7 @@ export function applicationDigest(options: NoticeOptions = {}): EventHandler {
               count: owed.count,
               reportedBefore: state.reported,
               minutes: Math.round(rules.windowMs / 60_000),
+              held: owed.tags.held ?? 0,
             },
             named,
             { to, publicUrl: ctx.config.publicUrl },

@@ -1,4 +1,4 @@
-import { EventStore } from '@kw/platform';
+import { contentRevisions, EventStore } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   jobStream,
 } from './events.ts';
 import {
+  CAREERS_CONTENT,
   JOB_APPLICATIONS,
   JOB_CATEGORIES,
   JOBS,
@@ -230,6 +231,44 @@ describe('job applications', () => {
     });
   });
 
+  it('given it held for review, then held with the reason and not spam; released, then clear', async () => {
+    const stream = applicationStream(APPLICATION);
+    expect(await row(JOB_APPLICATIONS, APPLICATION)).toMatchObject({
+      held: false,
+      held_reason: null,
+    });
+    const reason = 'Submitted faster than a person could type';
+    await given(stream, { type: 'ApplicationHeld', data: { applicationId: APPLICATION, reason } });
+    const held = await row(JOB_APPLICATIONS, APPLICATION);
+    expect(held).toMatchObject({ held: true, held_reason: reason, is_spam: false });
+    await given(stream, { type: 'ApplicationReleased', data: { applicationId: APPLICATION } });
+    expect(await row(JOB_APPLICATIONS, APPLICATION)).toMatchObject({
+      held: false,
+      held_reason: null,
+      is_spam: false,
+      version: held.version + 1,
+    });
+  });
+
+  it('given it held, then marked spam: spam, no longer held', async () => {
+    const stream = applicationStream(APPLICATION);
+    await given(
+      stream,
+      { type: 'ApplicationHeld', data: { applicationId: APPLICATION, reason: 'Too fast' } },
+      {
+        type: 'ApplicationMarkedSpam',
+        data: { applicationId: APPLICATION, reason: 'Marked as spam', automatic: false },
+      },
+    );
+    expect(await row(JOB_APPLICATIONS, APPLICATION)).toMatchObject({
+      held: false,
+      held_reason: null,
+      is_spam: true,
+      spam_reason: 'Marked as spam',
+    });
+    await given(stream, { type: 'ApplicationUnmarkedSpam', data: { applicationId: APPLICATION } });
+  });
+
   it('given the arrival e-mails recorded, then the row is unchanged; deleted, then it is gone', async () => {
     const stream = applicationStream(APPLICATION);
     const before = await row(JOB_APPLICATIONS, APPLICATION);
@@ -247,6 +286,28 @@ describe('job applications', () => {
     expect(await row(JOB_APPLICATIONS, APPLICATION)).toEqual(before);
     await given(stream, { type: 'ApplicationDeleted', data: { applicationId: APPLICATION } });
     expect(await row(JOB_APPLICATIONS, APPLICATION)).toBeUndefined();
+  });
+});
+
+describe("the careers page's revision (the page cache's stamp)", () => {
+  const revision = async () => (await contentRevisions(tdb.db)).get(CAREERS_CONTENT) ?? 0;
+
+  it('given a job or a category changed, then it moves; given an application, then it does not', async () => {
+    const other = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0109';
+    const start = await revision();
+    await given(jobStream(other), { type: 'JobCreated', data: content({ jobId: other }) });
+    expect(await revision()).toBe(start + 1);
+    await given(jobStream(other), { type: 'JobPublished', data: { jobId: other } });
+    await given(jobCategoryStream(CATEGORY), {
+      type: 'JobCategoryUpdated',
+      data: category({ name: 'Research' }),
+    });
+    expect(await revision()).toBe(start + 3);
+    await given(applicationStream(APPLICATION), {
+      type: 'ApplicationStatusChanged',
+      data: { applicationId: APPLICATION, status: 'interview', notes: '' },
+    });
+    expect(await revision()).toBe(start + 3);
   });
 });
 

@@ -1,4 +1,4 @@
-import { defineProjection, type StoredEvent } from '@kw/platform';
+import { bumpContentRevision, defineProjection, type StoredEvent } from '@kw/platform';
 import { descriptionToHtml } from './description.ts';
 import { applicationEvents, careersEvents, type JobContent, jobCategoryEvents } from './events.ts';
 import { safeDisplayName } from './file-name.ts';
@@ -6,6 +6,9 @@ import { safeDisplayName } from './file-name.ts';
 export const JOB_CATEGORIES = 'job_categories';
 export const JOBS = 'jobs';
 export const JOB_APPLICATIONS = 'job_applications';
+
+/** The page cache's name for what the careers page shows (jobs and their categories). */
+export const CAREERS_CONTENT = 'careers';
 
 const stamp = (event: StoredEvent) => ({ updated_at: event.occurredAt, version: event.version });
 
@@ -15,6 +18,8 @@ export const jobCategoriesProjection = defineProjection({
   tables: [JOB_CATEGORIES],
   events: jobCategoryEvents,
   async apply(trx, event) {
+    // The careers page shows the categories: its cached copy goes with any change.
+    await bumpContentRevision(trx, CAREERS_CONTENT);
     switch (event.type) {
       case 'JobCategoryCreated': {
         const d = event.data;
@@ -86,12 +91,16 @@ export const jobsProjection = defineProjection({
     'JobActivated',
     'JobDeactivated',
     'JobDeleted',
+    'JobRestored',
     // A deleted category leaves its jobs uncategorised.
     'JobCategoryDeleted',
   ],
   async apply(trx, event) {
+    // The careers page and the public job list: their cached copies go with any change.
+    await bumpContentRevision(trx, CAREERS_CONTENT);
     switch (event.type) {
       case 'JobCreated':
+      case 'JobRestored':
         await trx(JOBS)
           .insert({
             id: event.data.jobId,
@@ -143,6 +152,8 @@ export const jobApplicationsProjection = defineProjection({
     'RejectionEmailSent',
     'ApplicationMarkedSpam',
     'ApplicationUnmarkedSpam',
+    'ApplicationHeld',
+    'ApplicationReleased',
     'ApplicationDeleted',
   ],
   async apply(trx, event) {
@@ -197,7 +208,20 @@ export const jobApplicationsProjection = defineProjection({
         await byId().update({ rejection_email_sent_at: event.occurredAt, ...stamp(event) });
         return;
       case 'ApplicationMarkedSpam':
-        await byId().update({ is_spam: true, spam_reason: event.data.reason, ...stamp(event) });
+        // A verdict: no longer held for one.
+        await byId().update({
+          is_spam: true,
+          spam_reason: event.data.reason,
+          held: false,
+          held_reason: null,
+          ...stamp(event),
+        });
+        return;
+      case 'ApplicationHeld':
+        await byId().update({ held: true, held_reason: event.data.reason, ...stamp(event) });
+        return;
+      case 'ApplicationReleased':
+        await byId().update({ held: false, held_reason: null, ...stamp(event) });
         return;
       case 'ApplicationUnmarkedSpam':
         await byId().update({ is_spam: false, spam_reason: null, ...stamp(event) });

@@ -71,6 +71,8 @@ interface ApplicationRow {
   rejection_email_sent_at: Date | null;
   is_spam: boolean;
   spam_reason: string | null;
+  held: boolean;
+  held_reason: string | null;
 }
 
 const toApplication = (row: ApplicationRow): JobApplication => ({
@@ -90,6 +92,8 @@ const toApplication = (row: ApplicationRow): JobApplication => ({
   rejectionEmailSentAt: row.rejection_email_sent_at?.toISOString() ?? null,
   isSpam: row.is_spam,
   spamReason: row.spam_reason,
+  held: row.held,
+  heldReason: row.held_reason,
 });
 
 export async function listJobCategories(
@@ -148,6 +152,15 @@ export async function findApplicationByResume(
     .where({ resume_filename: resumeFilename })
     .first();
   return row ? toApplication(row) : undefined;
+}
+
+/** Applications held for the administrator's review (the dashboard's line, the e-mails'). */
+export async function countHeldApplications(db: Db): Promise<number> {
+  const row = await db(JOB_APPLICATIONS)
+    .where({ held: true })
+    .count<{ count: number }[]>('* as count')
+    .first();
+  return Number(row?.count ?? 0);
 }
 
 /** Each job a visitor can apply to, as its anchor on the careers page. */

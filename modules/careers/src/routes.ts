@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
-import { NotFoundError, ValidationError } from '@kw/platform';
+import { NotFoundError, RESTORE_DAYS, recentlyDeleted, ValidationError } from '@kw/platform';
 import {
   bulkIdsSchema,
   created,
@@ -17,7 +17,6 @@ import { z } from 'zod';
 import {
   APPLICATION_NOT_FOUND,
   assertJobOpen,
-  assessApplication,
   burstWindowStart,
   CATEGORY_NOT_FOUND,
   changeApplicationStatus,
@@ -28,17 +27,22 @@ import {
   deleteCategory,
   deleteJob,
   handleApplication,
+  handleApplicationExport,
   handleCategory,
   handleJob,
   JOB_NOT_FOUND,
+  judgeApplication,
   markApplicationSpam,
   receiveApplication,
+  recordApplicationExport,
+  restoreJob,
   unmarkApplicationSpam,
   updateCategory,
   updateJob,
   withHtmlDescription,
 } from './commands.ts';
 import {
+  type ApplicationHeldCount,
   applicationBulkActionSchema,
   applicationCsvRows,
   applicationExportSchema,
@@ -55,10 +59,16 @@ import {
   RESUME_REQUIRED_MESSAGE,
 } from './contract.ts';
 import { descriptionToHtml } from './description.ts';
-import { applicationStream, jobCategoryStream, jobStream } from './events.ts';
+import {
+  applicationExportStream,
+  applicationStream,
+  jobCategoryStream,
+  jobStream,
+} from './events.ts';
 import { safeDisplayName } from './file-name.ts';
 import {
   categoryExists,
+  countHeldApplications,
   countSameCoverLetterFromIp,
   findJobApplication,
   findJobApplications,
@@ -210,6 +220,45 @@ const jobRoutes: RouteDef[] = [
       return { message: 'Job deleted' };
     },
   }),
+  route({
+    method: 'post',
+    path: '/api/jobs/:id/undelete',
+    access: 'admin',
+    params: idParams,
+    docs: {
+      description: `Brings back a job deleted in the last ${RESTORE_DAYS} days as an active draft.`,
+    },
+    async handler({ params, services, metadata }) {
+      const id = idOf(params.id, JOB_NOT_FOUND);
+      const categories = await listJobCategories(services.db, { activeOnly: false });
+      const known = new Set(categories.map((c) => c.id));
+      const { state } = await handleJob(
+        services.store,
+        jobStream(id),
+        (job) => restoreJob(job, id, new Date(), (categoryId) => known.has(categoryId)),
+        { metadata },
+      );
+      return { id, title: state.content?.title ?? '' };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/admin/deleted/jobs',
+    access: 'admin',
+    async handler({ services }) {
+      return recentlyDeleted(
+        services.store,
+        {
+          deletedType: 'JobDeleted',
+          streamPrefix: 'job',
+          fold: handleJob.fold,
+          describeDeleted: (job) =>
+            job.deleted && job.content ? { title: job.content.title, slug: '' } : null,
+        },
+        new Date(),
+      );
+    },
+  }),
 ];
 
 const applyRoute = route({
@@ -264,7 +313,8 @@ const applyRoute = route({
         coverLetter,
         burstWindowStart(now),
       );
-      const verdict = assessApplication(signals.data, coverLetter, sameRecently, now);
+      // Only too fast (autofill is): held for review rather than flagged as spam.
+      const verdict = judgeApplication(signals.data, coverLetter, sameRecently, now);
       const applicationId = randomUUID();
       await handleApplication(
         store,
@@ -283,7 +333,10 @@ const applyRoute = route({
   },
 });
 
-/** The administrator's verdict on one application: mark (POST) or reverse (DELETE). */
+/**
+ * The administrator's verdict on one application: mark (POST) or reverse (DELETE); DELETE on
+ * one held for review releases it (its e-mails follow).
+ */
 function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam) {
   return route({
     method,
@@ -311,6 +364,18 @@ const applicationRoutes: RouteDef[] = [
   spamRoute('delete', unmarkApplicationSpam),
   route({
     method: 'get',
+    path: '/api/job-applications/held-count',
+    access: 'admin',
+    docs: {
+      summary: 'How many applications wait for review (the dashboard line)',
+      response: { status: 200, json: z.object({ held: z.number().int().nonnegative() }) },
+    },
+    handler: async ({ services }): Promise<ApplicationHeldCount> => ({
+      held: await countHeldApplications(services.db),
+    }),
+  }),
+  route({
+    method: 'get',
     path: '/api/job-applications',
     access: 'admin',
     async handler({ services }) {
@@ -322,8 +387,15 @@ const applicationRoutes: RouteDef[] = [
     path: '/api/job-applications/export',
     access: 'admin',
     body: applicationExportSchema,
-    async handler({ body, services, res }) {
+    async handler({ body, services, res, metadata }) {
       const applications = await findJobApplications(services.db, body.ids);
+      // Who took which applicants' data, for the audit log: recorded before the file goes out.
+      await handleApplicationExport(
+        services.store,
+        applicationExportStream(randomUUID()),
+        () => recordApplicationExport(applications.map((a) => a.id)),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: applicationsCsvFileName(new Date(), businessDay),
         columns: [...CSV_COLUMNS],

@@ -1,12 +1,18 @@
 import {
   assertEditable,
+  contentToRestore,
   evolvePublishable,
+  evolveVersions,
+  NO_VERSIONS,
   NOTHING_PUBLISHED,
   type PublishableState,
   publicationChange,
   publishableCommands,
+  recentlyDeleted,
+  type Versioned,
+  versionBeforeDeletion,
 } from '@kw/blog/publishable';
-import { commandHandler } from '@kw/platform';
+import { commandHandler, type EventStore } from '@kw/platform';
 import type { CaseStudyInput } from './contract.ts';
 import {
   type CaseStudyEvent,
@@ -21,11 +27,37 @@ import { CASE_STUDIES } from './projection.ts';
 
 const NOT_FOUND = 'Case study not found';
 
-export type CaseStudyState = PublishableState;
-export const NO_CASE_STUDY: CaseStudyState = NOTHING_PUBLISHED;
+export type CaseStudyState = PublishableState & Versioned<CaseStudyFields>;
+export const NO_CASE_STUDY: CaseStudyState = { ...NOTHING_PUBLISHED, ...NO_VERSIONS };
+
+const contentOf = (event: CaseStudyEvent): CaseStudyFields | undefined => {
+  switch (event.type) {
+    case 'CaseStudyCreated':
+    case 'CaseStudyUpdated': {
+      const { caseStudyId: _id, ...content } = event.data;
+      return content;
+    }
+    case 'CaseStudyRestored': {
+      const { caseStudyId: _id, fromVersion: _from, ...content } = event.data;
+      return content;
+    }
+    default:
+      return undefined;
+  }
+};
 
 export function evolveCaseStudy(state: CaseStudyState, event: CaseStudyEvent): CaseStudyState {
+  return {
+    ...state,
+    ...evolveShared(state, event),
+    ...evolveVersions(state, event, contentOf(event), event.type === 'CaseStudyDeleted'),
+  };
+}
+
+function evolveShared(state: CaseStudyState, event: CaseStudyEvent): PublishableState {
   switch (event.type) {
+    case 'CaseStudyRestored':
+      return evolvePublishable(state, { restored: event.data.slug });
     case 'CaseStudyCreated':
     case 'CaseStudyUpdated':
       return evolvePublishable(state, { saved: event.data.slug });
@@ -101,7 +133,30 @@ export function deleteCaseStudy(
   return [{ type: 'CaseStudyDeleted', data: { caseStudyId, slug: state.slug ?? '' } }];
 }
 
-export const { save: saveCaseStudy, remove: removeCaseStudy } = publishableCommands({
+/** Version `fromVersion`'s content back as a new event; the publication stays as it is. */
+export function restoreCaseStudy(
+  state: CaseStudyState,
+  caseStudyId: string,
+  fromVersion: number,
+  now: Date,
+  expectedVersion?: number,
+): CaseStudyEvent[] {
+  const content = contentToRestore(
+    state,
+    caseStudyStream(caseStudyId),
+    'Case study',
+    fromVersion,
+    now,
+    expectedVersion,
+  );
+  return [{ type: 'CaseStudyRestored', data: { caseStudyId, fromVersion, ...content } }];
+}
+
+export const {
+  save: saveCaseStudy,
+  remove: removeCaseStudy,
+  restore: restoreCaseStudyVersion,
+} = publishableCommands({
   table: CASE_STUDIES,
   noun: 'Case study',
   handle: handleCaseStudy,
@@ -109,4 +164,22 @@ export const { save: saveCaseStudy, remove: removeCaseStudy } = publishableComma
   create: (id, input: CaseStudyInput) => createCaseStudy(id, input),
   update: (state, id, input) => updateCaseStudy(state, id, input),
   delete: deleteCaseStudy,
+  restore: restoreCaseStudy,
+  versionBeforeDeletion: (state) => versionBeforeDeletion(state, 'Case study'),
 });
+
+/** Case studies deleted in the last 30 days, restorable. */
+export const recentlyDeletedCaseStudies = (store: EventStore, now: Date) =>
+  recentlyDeleted(
+    store,
+    {
+      deletedType: 'CaseStudyDeleted',
+      streamPrefix: 'case-study',
+      fold: handleCaseStudy.fold,
+      describeDeleted: (state) => {
+        const content = state.contents.at(-1);
+        return state.deleted && content ? { title: content.title, slug: content.slug } : null;
+      },
+    },
+    now,
+  );

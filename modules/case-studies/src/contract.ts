@@ -44,6 +44,25 @@ export interface CaseStudy extends PublishableItem {
   results: string;
 }
 
+/**
+ * A case study as the public list has it (`GET /api/case-studies?published=true`): what its
+ * card shows and its search and industry filter read, no content. `excerpt` is the card's: the
+ * study's own, else the first 150 characters of its text and '...'.
+ */
+export interface CaseStudySummary {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  featuredImage: string;
+  clientName: string;
+  industry: string;
+  projectType: string;
+  technologies: string[];
+  tags: string[];
+  createdAt: string;
+}
+
 export interface CaseStudyDetail extends CaseStudy {
   html: string;
   headings: Heading[];

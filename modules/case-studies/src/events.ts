@@ -28,6 +28,8 @@ export const caseStudiesEventSchemas = {
   CaseStudyPublished: z.object({ caseStudyId: z.string() }),
   CaseStudyUnpublished: z.object({ caseStudyId: z.string() }),
   CaseStudyDeleted: z.object({ caseStudyId: z.string(), slug: z.string() }),
+  /** An earlier version's content and fields brought back (a deleted one comes back unpublished). */
+  CaseStudyRestored: z.object({ ...caseStudyFields, fromVersion: z.number().int() }),
 };
 
 export const caseStudiesEvents = defineEvents(caseStudiesEventSchemas);
@@ -38,6 +40,7 @@ export type CaseStudyUpdated = Extract<CaseStudyEvent, { type: 'CaseStudyUpdated
 export type CaseStudyPublished = Extract<CaseStudyEvent, { type: 'CaseStudyPublished' }>;
 export type CaseStudyUnpublished = Extract<CaseStudyEvent, { type: 'CaseStudyUnpublished' }>;
 export type CaseStudyDeleted = Extract<CaseStudyEvent, { type: 'CaseStudyDeleted' }>;
+export type CaseStudyRestored = Extract<CaseStudyEvent, { type: 'CaseStudyRestored' }>;
 export type CaseStudyFields = Omit<CaseStudyCreated['data'], 'caseStudyId'>;
 
 export const caseStudyStream = (id: string): string => `case-study:${id}`;

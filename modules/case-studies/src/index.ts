@@ -6,6 +6,8 @@ import { caseStudyRoutes } from './routes.ts';
 export { createCaseStudy } from './commands.ts';
 export type { CaseStudyEvent } from './events.ts';
 export { caseStudiesEvents, caseStudyStream } from './events.ts';
+export { CASE_STUDIES_CONTENT } from './projection.ts';
+export { caseStudyDetail, findCaseStudyBySlug, listCaseStudySummaries } from './queries.ts';
 
 export const caseStudiesModule: ServerModule = {
   name: 'case-studies',

@@ -4,6 +4,9 @@ import { type CaseStudyFields, caseStudiesEvents } from './events.ts';
 
 export const CASE_STUDIES = 'case_studies';
 
+/** The page cache's name for what the case studies' pages and list show. */
+export const CASE_STUDIES_CONTENT = 'case-studies';
+
 function columns(d: CaseStudyFields) {
   return {
     ...publishableColumns(d),
@@ -39,8 +42,11 @@ export const caseStudiesProjection = defineProjection({
       case 'CaseStudyDeleted':
         await rows.remove(id);
         break;
+      case 'CaseStudyRestored':
+        await rows.restore(id, columns(event.data));
+        break;
     }
     // Every change of a case study moves the page cache's stamp, in the event's transaction.
-    await bumpContentRevision(trx, 'case-studies');
+    await bumpContentRevision(trx, CASE_STUDIES_CONTENT);
   },
 });

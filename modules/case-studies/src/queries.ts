@@ -1,7 +1,9 @@
 import { renderHtml } from '@kw/blog';
+import { excerptOrFallback } from '@kw/blog/presentation';
 import { type Audience, type PublishableRow, publishableFields } from '@kw/blog/publishable';
 import type { Db } from '@kw/platform';
-import type { CaseStudy, CaseStudyDetail } from './contract.ts';
+import type { CaseStudy, CaseStudyDetail, CaseStudySummary } from './contract.ts';
+import { CASE_STUDY_EXCERPT_FALLBACK } from './presentation.ts';
 import { CASE_STUDIES } from './projection.ts';
 
 interface Row extends PublishableRow {
@@ -31,6 +33,43 @@ function audienceQuery(db: Db, audience: Audience) {
 export async function listCaseStudies(db: Db, audience: Audience): Promise<CaseStudy[]> {
   const rows = await audienceQuery(db, audience).orderBy('created_at', 'desc').limit(2000);
   return rows.map(toCaseStudy);
+}
+
+/**
+ * The public list (what its cards show, its search and filter read), newest first: no content,
+ * the card's excerpt computed here (the study's own, else the first 150 characters of its text).
+ */
+export async function listCaseStudySummaries(db: Db): Promise<CaseStudySummary[]> {
+  const rows = await audienceQuery(db, 'public')
+    .select(
+      'id',
+      'slug',
+      'title',
+      'excerpt',
+      db.raw("case when trim(excerpt) = '' then content else '' end as content"),
+      'featured_image',
+      'client_name',
+      'industry',
+      'project_type',
+      'technologies',
+      'tags',
+      'created_at',
+    )
+    .orderBy('created_at', 'desc')
+    .limit(2000);
+  return (rows as unknown as Row[]).map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: excerptOrFallback(row.excerpt, row.content, CASE_STUDY_EXCERPT_FALLBACK),
+    featuredImage: row.featured_image,
+    clientName: row.client_name,
+    industry: row.industry,
+    projectType: row.project_type,
+    technologies: row.technologies,
+    tags: row.tags,
+    createdAt: row.created_at.toISOString(),
+  }));
 }
 
 export async function findCaseStudyBySlug(

@@ -1,10 +1,20 @@
 import { publishableRoutes, sourceBody } from '@kw/blog/publishable';
 import { ValidationError } from '@kw/platform';
 import { type RouteDef, route } from '@kw/platform/http';
-import { removeCaseStudy, saveCaseStudy } from './commands.ts';
+import {
+  recentlyDeletedCaseStudies,
+  removeCaseStudy,
+  restoreCaseStudyVersion,
+  saveCaseStudy,
+} from './commands.ts';
 import { type CaseStudyImportPreview, caseStudyInputSchema } from './contract.ts';
 import { caseStudyImport, NOTHING_TO_IMPORT } from './importer.ts';
-import { caseStudyDetail, findCaseStudyBySlug, listCaseStudies } from './queries.ts';
+import {
+  caseStudyDetail,
+  findCaseStudyBySlug,
+  listCaseStudies,
+  listCaseStudySummaries,
+} from './queries.ts';
 
 const importBody = sourceBody(5_000_000, 'The CSV is too large');
 
@@ -14,11 +24,14 @@ export const caseStudyRoutes: RouteDef[] = [
     noun: 'Case study',
     plural: 'case studies',
     input: caseStudyInputSchema,
-    list: listCaseStudies,
+    list: (db, audience) =>
+      audience === 'public' ? listCaseStudySummaries(db) : listCaseStudies(db, audience),
     find: findCaseStudyBySlug,
     detail: caseStudyDetail,
     save: saveCaseStudy,
     remove: removeCaseStudy,
+    restore: restoreCaseStudyVersion,
+    deleted: { path: '/api/admin/deleted/case-studies', list: recentlyDeletedCaseStudies },
   }),
   route({
     method: 'post',

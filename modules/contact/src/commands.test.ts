@@ -1,5 +1,5 @@
 import { digestOwed, noticeWindowAt } from '@kw/platform';
-import { SPAM_REASONS } from '@kw/platform/http';
+import { judgeIntake, SPAM_REASONS } from '@kw/platform/http';
 import { describe, expect, it } from 'vitest';
 import {
   contactState,
@@ -7,7 +7,6 @@ import {
   decideBulkContact,
   deleteContact,
   enrichContact,
-  judgeIntake,
   noticeMailSent,
   noticesState,
   notifyAdmin,
@@ -52,6 +51,29 @@ describe('receiveContact', () => {
       userAgent: 'UA',
       referer: 'https://www.example.ca/contact',
     });
+  });
+});
+
+describe('the newsletter tick', () => {
+  const ticked = { ...message, subscribeNewsletter: true };
+  it('given the tick, then ContactNewsletterRequested follows ContactReceived (a held one too)', () => {
+    expect(receiveContact('s1', ticked, visitor).map((e) => e.type)).toEqual([
+      'ContactReceived',
+      'ContactNewsletterRequested',
+    ]);
+    expect(receiveContact('s1', ticked, visitor)[1]?.data).toEqual({ submissionId: 's1' });
+    expect(
+      receiveContact('s1', ticked, visitor, judgeIntake({ elapsedMs: 500 })).map((e) => e.type),
+    ).toEqual(['ContactReceived', 'ContactHeld', 'ContactNewsletterRequested']);
+  });
+
+  it('given the tick on a message flagged as spam, or no tick, then no request', () => {
+    const spam = { isSpam: true, reason: 'Many submissions from one address in a few minutes' };
+    expect(receiveContact('s1', ticked, visitor, spam).map((e) => e.type)).toEqual([
+      'ContactReceived',
+      'ContactMarkedSpam',
+    ]);
+    expect(receiveContact('s1', message, visitor).map((e) => e.type)).toEqual(['ContactReceived']);
   });
 });
 
@@ -202,35 +224,6 @@ describe('updateContact (admin.md §4)', () => {
     expect(notifyAdmin('s1', contactState(received), undefined)).toEqual([]);
     const deleted = [...received, ...deleteContact('s1', contactState(received))];
     expect(notifyAdmin('s1', contactState(deleted), 'owner@example.ca')).toEqual([]);
-  });
-});
-
-describe('judgeIntake: held for review, or spam', () => {
-  const facts = { elapsedMs: 800, text: 'We would like to automate our invoicing.' };
-
-  it('when only its speed looks automated, then it is held with that reason, not spam', () => {
-    expect(judgeIntake(facts)).toEqual({
-      isSpam: false,
-      held: true,
-      reason: SPAM_REASONS.tooFast,
-    });
-  });
-
-  it('when it is fast and full of links too, then it is spam for the links', () => {
-    expect(
-      judgeIntake({ ...facts, text: 'x http://a.b http://c.d http://e.f http://g.h' }),
-    ).toEqual({ isSpam: true, reason: SPAM_REASONS.links });
-  });
-
-  it('when it is fast and the same text a third time, then it is spam for the burst', () => {
-    expect(judgeIntake({ ...facts, sameTextFromIpRecently: 2 })).toEqual({
-      isSpam: true,
-      reason: SPAM_REASONS.burst,
-    });
-  });
-
-  it('when a person took their time, then neither', () => {
-    expect(judgeIntake({ ...facts, elapsedMs: 20_000 })).toEqual({ isSpam: false, reason: null });
   });
 });
 

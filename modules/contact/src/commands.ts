@@ -14,16 +14,18 @@ import {
   type NoticeWindowState,
   noticeCounted,
   type OwedDigest,
+  owedScreenedNotice,
+  owedScreenedNoticeMail,
+  type ScreenedItem,
 } from '@kw/platform';
 import {
-  assessIntake,
   elapsedSince,
   forEachId,
-  type IntakeFacts,
+  type IntakeVerdict,
+  judgeIntake,
   RepeatedTextMemory,
   SPAM_REASONS,
   SPAM_RULES,
-  type SpamVerdict,
   type Visitor,
 } from '@kw/platform/http';
 import {
@@ -39,6 +41,7 @@ import {
   type AdminNotifiedOfContact,
   type ContactDigestSent,
   type ContactEvent,
+  type ContactExportEvent,
   type ContactHeld,
   type ContactMarkedSpam,
   type ContactNoticeQueued,
@@ -46,6 +49,7 @@ import {
   type ContactSubmissionEnriched,
   type ContactSubmissionUpdated,
   contactEvents,
+  contactExportEvents,
   contactStream,
 } from './events.ts';
 
@@ -95,6 +99,8 @@ export const contactDecider = {
     switch (event.type) {
       case 'ContactReceived':
         return { ...state, exists: true };
+      case 'ContactNewsletterRequested':
+        return state;
       case 'ContactSubmissionEnriched':
         return { ...state, enriched: true };
       case 'ContactSubmissionUpdated':
@@ -152,28 +158,12 @@ export function contactState(history: readonly ContactEvent[]): ContactState {
 
 // Pure decisions: given what happened and what is asked, which events follow.
 
-/**
- * The intake rules' verdict, with one distinction: a submission whose only sign of a bot is its
- * speed (autofill sends as fast as a bot) is held for the administrator's review rather than
- * flagged as spam.
- */
-export interface IntakeVerdict extends SpamVerdict {
-  held?: boolean;
-}
-
-export function judgeIntake(facts: IntakeFacts): IntakeVerdict {
-  const verdict = assessIntake(facts);
-  if (verdict.reason !== SPAM_REASONS.tooFast) return verdict;
-  const otherwise = assessIntake({ ...facts, elapsedMs: undefined });
-  return otherwise.isSpam ? otherwise : { isSpam: false, reason: verdict.reason, held: true };
-}
-
 export function receiveContact(
   submissionId: string,
   message: ContactMessage,
   visitor: Visitor,
   verdict: IntakeVerdict = { isSpam: false, reason: null },
-): [ContactReceived] | [ContactReceived, ContactMarkedSpam] | [ContactReceived, ContactHeld] {
+): [ContactReceived, ...ContactEvent[]] {
   const received: ContactReceived = {
     type: 'ContactReceived',
     data: {
@@ -191,6 +181,11 @@ export function receiveContact(
       referer: visitor.referer,
     },
   };
+  // The newsletter tick asks for a subscription, unless the message looks like spam.
+  const newsletter: ContactEvent[] =
+    message.subscribeNewsletter && !verdict.isSpam
+      ? [{ type: 'ContactNewsletterRequested', data: { submissionId } }]
+      : [];
   if (verdict.held)
     return [
       received,
@@ -198,8 +193,9 @@ export function receiveContact(
         type: 'ContactHeld',
         data: { submissionId, reason: verdict.reason ?? SPAM_REASONS.tooFast },
       },
+      ...newsletter,
     ];
-  if (!verdict.isSpam) return [received];
+  if (!verdict.isSpam) return [received, ...newsletter];
   return [
     received,
     {
@@ -342,10 +338,16 @@ export function notifyAdmin(
  * `new` for a real one (a released one included); none for spam or a deleted one.
  */
 export function owedNotice(state: ContactState, adminEmail: string | undefined): NoticeKind | null {
-  if (!adminEmail || !state.exists || state.deleted || state.isSpam) return null;
-  if (state.held) return state.notices.held || state.notified.held ? null : 'held';
-  return state.notices.new || state.adminNotified ? null : 'new';
+  return adminEmail ? owedScreenedNotice(screened(state)) : null;
 }
+
+/** A submission as platform's notice decisions see it. */
+const screened = (state: ContactState): ScreenedItem => ({
+  tellable: state.exists && !state.deleted && !state.isSpam,
+  held: state.held,
+  notices: state.notices,
+  notified: state.notified,
+});
 
 /** Queues the owed notice in the window, told as `counted` says. */
 export function queueNotice(
@@ -382,10 +384,7 @@ export function owedNoticeMail(
   state: ContactState,
   adminEmail: string | undefined,
 ): NoticeKind | null {
-  if (!adminEmail || !state.exists || state.deleted || state.isSpam) return null;
-  if (state.held)
-    return state.notices.held === 'individual' && !state.notified.held ? 'held' : null;
-  return state.notices.new === 'individual' && !state.adminNotified ? 'new' : null;
+  return adminEmail ? owedScreenedNoticeMail(screened(state)) : null;
 }
 
 /** The record of the e-mail of its own, for this notice. */
@@ -527,4 +526,22 @@ export async function removeContact(
     (state) => deleteContact(submissionId, state),
     { metadata, retryOnConflict: true },
   );
+}
+
+// ---- Exports: each one recorded for the audit log ----
+
+export const handleContactExport = commandHandler({
+  events: contactExportEvents,
+  initialState: () => null,
+  evolve: (state: null) => state,
+});
+
+/** What an export of these submissions records. */
+export function recordContactExport(submissionIds: readonly string[]): ContactExportEvent[] {
+  return [
+    {
+      type: 'ContactSubmissionsExported',
+      data: { count: submissionIds.length, submissionIds: [...submissionIds] },
+    },
+  ];
 }

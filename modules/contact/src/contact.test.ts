@@ -1,3 +1,4 @@
+import { queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { deviceTypeOf } from '@kw/platform/visitor-insight';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,10 +79,22 @@ describe('POST /api/contact', () => {
         .where({ stream_id: `contact:${id}` })
         .orderBy('version')
     ).map((e) => e.type);
-    expect(types).toEqual(['ContactReceived', 'ContactSubmissionEnriched']);
+    // The newsletter tick: the newsletter module asks for its double opt-in.
+    expect(types).toEqual([
+      'ContactReceived',
+      'ContactNewsletterRequested',
+      'ContactSubmissionEnriched',
+    ]);
   });
 
   it('a filled honeypot is refused with 400 and nothing is stored', async () => {
+    // The worker's jobs for the message before (its newsletter tick's) have run.
+    await eventually(
+      async () =>
+        (await queueBacklog(app.db)) === 0 &&
+        (await app.db('pgboss.job').where({ state: 'active' }).first()) === undefined,
+      30_000,
+    );
     const before = [await count('events'), await count('contact_submissions')];
     const res = await app.fetch('/api/contact', {
       method: 'POST',

@@ -20,6 +20,11 @@ export const contactEventSchemas = {
     userAgent: z.string(),
     referer: z.string(),
   }),
+  /**
+   * The sender ticked "subscribe to the newsletter" (never recorded for a message flagged as
+   * spam): the newsletter module asks for the same double opt-in as its own form's.
+   */
+  ContactNewsletterRequested: z.object({ submissionId: z.string() }),
   /** What the worker learned about the visitor from the user agent and IP address. */
   ContactSubmissionEnriched: z.object({
     submissionId: z.string(),
@@ -99,6 +104,17 @@ export const contactEventSchemas = {
 };
 
 export const contactEvents = defineEvents(contactEventSchemas);
+
+/** An export of submissions to CSV, for the audit log (stream `contact-export:<id>`). */
+export const contactExportEventSchemas = {
+  ContactSubmissionsExported: z.object({
+    count: z.number().int().nonnegative(),
+    submissionIds: z.array(z.string()),
+  }),
+};
+export const contactExportEvents = defineEvents(contactExportEventSchemas);
+export type ContactExportEvent = EventOf<typeof contactExportEventSchemas>;
+export const contactExportStream = (exportId: string): string => `contact-export:${exportId}`;
 
 export type ContactEvent = EventOf<typeof contactEventSchemas>;
 export type StoredContactEvent = StoredEventOf<typeof contactEventSchemas>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   bulkIdsSchema,
   created,
@@ -9,7 +10,14 @@ import {
 } from '@kw/platform/http';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
-import { bulkContact, editContact, removeContact, submitContact } from './commands.ts';
+import {
+  bulkContact,
+  editContact,
+  handleContactExport,
+  recordContactExport,
+  removeContact,
+  submitContact,
+} from './commands.ts';
 import {
   CONTACT_CSV_COLUMNS,
   type ContactHeldCount,
@@ -20,6 +28,7 @@ import {
   contactRequestSchema,
   contactUpdateSchema,
 } from './contract.ts';
+import { contactExportStream } from './events.ts';
 import {
   contactAnalytics,
   contactSubmissionsByIds,
@@ -72,8 +81,15 @@ export const contactRoutes: RouteDef[] = [
     path: '/api/contact/export',
     access: 'admin',
     body: contactExportRequestSchema,
-    async handler({ body, services, res }) {
+    async handler({ body, services, res, metadata }) {
       const submissions = await contactSubmissionsByIds(services.db, body.ids);
+      // Who took which people's data, for the audit log: recorded before the file goes out.
+      await handleContactExport(
+        services.store,
+        contactExportStream(randomUUID()),
+        () => recordContactExport(submissions.map((s) => s.id)),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: `contact-submissions-${dayIn(BUSINESS_TIME_ZONE)}.csv`,
         columns: CONTACT_CSV_COLUMNS,

@@ -1,3 +1,5 @@
+import { contactEvents, contactStream } from '@kw/contact';
+import type { StoredContactEvent } from '@kw/contact/events';
 import {
   type Config,
   composeEmail,
@@ -9,26 +11,49 @@ import {
   type WorkerContext,
 } from '@kw/platform';
 import { describeVisitor } from '@kw/platform/visitor-insight';
-import { enrichSubscriber, handleSubscriber, welcome } from './commands.ts';
+import {
+  enrichSubscriber,
+  expireRequest,
+  handleSubscriber,
+  recordConfirmationSent,
+  requestSubscription,
+  subscriberIdFor,
+  suppressionHash,
+  welcome,
+} from './commands.ts';
+import { confirmUrl } from './confirm-link.ts';
+import { CONFIRMATION_DAYS, CONFIRMATION_WINDOW_MS } from './contract.ts';
 import {
   newsletterEvents,
   type StoredNewsletterEvent,
   type SubscriberJoined,
+  type SubscriptionRequested,
   subscriberStream,
 } from './events.ts';
-import { ENRICH_SUBSCRIBER_QUEUE, WELCOME_SUBSCRIBER_QUEUE } from './index.ts';
+import {
+  CONFIRM_SUBSCRIPTION_QUEUE,
+  CONTACT_SIGNUP_QUEUE,
+  ENRICH_SUBSCRIBER_QUEUE,
+  EXPIRE_REQUEST_QUEUE,
+  WELCOME_SUBSCRIBER_QUEUE,
+} from './index.ts';
+import { consentWordingFor } from './presentation.ts';
+import { isSuppressed } from './queries.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
 
-// Worker side of the newsletter module: enrichment like contact's, and the welcome e-mail.
+// Worker side of the newsletter module: enrichment like contact's, the double opt-in's
+// confirmation e-mail and expiry, the welcome once confirmed, and the contact form's tick.
 
-const byWorker = (event: StoredNewsletterEvent) => ({
+const byWorker = (event: { position: number }) => ({
   actor: 'worker',
   causationId: event.position,
 });
 
-/** A sign-up (new or renewed) as the jobs read it; nothing for any other event. */
+/** A sign-up (a request, or from before double opt-in) as the jobs read it. */
 const signupOf = (event: StoredNewsletterEvent): SubscriberJoined['data'] | undefined =>
-  event.type === 'SubscriberJoined' || event.type === 'SubscriberResubscribed'
+  event.type === 'SubscriberJoined' ||
+  event.type === 'SubscriberResubscribed' ||
+  event.type === 'SubscriptionRequested'
     ? event.data
     : undefined;
 
@@ -49,57 +74,200 @@ export async function enrichSignup(
 }
 
 /**
- * The welcome, with a signed one-click unsubscribe link (CASL, RFC 8058). Its Message-ID names
- * the sign-up, so a resend after a failed commit is recognisably the same message.
+ * The double opt-in's e-mail: a link to the page where the person confirms. Its Message-ID
+ * names the request, so a resend after a failed commit is recognisably the same message.
  */
-export function welcomeMail(
-  signup: SubscriberJoined['data'],
-  signupPosition: number,
+export function confirmationMail(
+  request: Pick<SubscriptionRequested['data'], 'subscriberId' | 'email' | 'requestedAt'>,
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
 ): MailMessage {
-  const link = unsubscribeUrl(config.publicUrl, config.jwtSecret, signup.subscriberId);
+  const link = confirmUrl(
+    config.publicUrl,
+    config.jwtSecret,
+    request.subscriberId,
+    request.requestedAt,
+  );
   return composeEmail({
-    to: signup.email,
-    subject: 'Welcome to the Grand River Digital newsletter',
-    messageId: `<newsletter-welcome-${signup.subscriberId}-${signupPosition}@${messageIdHost(config.publicUrl)}>`,
-    headers: {
-      'List-Unsubscribe': `<${link}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    to: request.email,
+    subject: 'Please confirm your subscription to the Grand River Digital newsletter',
+    messageId: `<newsletter-confirm-${request.subscriberId}-${Date.parse(request.requestedAt)}@${messageIdHost(config.publicUrl)}>`,
     paragraphs: [
-      'Thank you for subscribing to the Grand River Digital newsletter.',
-      'We write now and then about practical AI and software for businesses in Waterloo Region.',
-      `To unsubscribe at any time: ${link}`,
+      'Someone, probably you, asked to receive the Grand River Digital newsletter at this address: practical AI tips for Waterloo Region businesses, once a month.',
+      `To confirm, open this link and press Confirm (it works for ${CONFIRMATION_DAYS} days):\n${link}`,
+      'If you did not ask, ignore this e-mail: you will not be subscribed and we will not write again.',
     ],
   });
 }
 
-/** One welcome per sign-up, however often (or concurrently) the job runs; none for spam. */
-export async function welcomeSubscriber(
+/**
+ * One confirmation e-mail per request, however often the job runs; none for a flagged sign-up.
+ * A sign-up the administrator clears of spam gets its e-mail then, while its link still works.
+ */
+export async function sendConfirmation(
   event: StoredNewsletterEvent,
   ctx: WorkerContext,
+  now: Date = new Date(),
 ): Promise<void> {
-  const signup = signupOf(event);
-  if (!signup) return;
+  if (event.type !== 'SubscriptionRequested' && event.type !== 'SubscriberUnmarkedSpam') return;
+  const id = event.data.subscriberId;
   await sendOnce(
     ctx,
     handleSubscriber,
-    subscriberStream(signup.subscriberId),
+    subscriberStream(id),
     (state) => {
-      const recorded = welcome(signup.subscriberId, state);
+      const requestedAt =
+        event.type === 'SubscriptionRequested'
+          ? event.data.requestedAt
+          : state.pending?.requestedAt;
+      if (!requestedAt || !state.email) return null;
+      if (now.getTime() >= Date.parse(requestedAt) + CONFIRMATION_WINDOW_MS) return null;
+      const recorded = recordConfirmationSent(id, state, requestedAt);
       return recorded.length > 0
-        ? { mail: welcomeMail(signup, event.position, ctx.config), recorded }
+        ? {
+            mail: confirmationMail(
+              { subscriberId: id, email: state.email, requestedAt },
+              ctx.config,
+            ),
+            recorded,
+          }
         : null;
     },
     byWorker(event),
   );
 }
 
+/**
+ * The welcome, with a signed one-click unsubscribe link (CASL, RFC 8058). Its Message-ID names
+ * the confirmation, so a resend after a failed commit is recognisably the same message.
+ */
+export function welcomeMail(
+  subscriber: { subscriberId: string; email: string },
+  position: number,
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
+): MailMessage {
+  const link = unsubscribeUrl(config.publicUrl, config.jwtSecret, subscriber.subscriberId);
+  return composeEmail({
+    to: subscriber.email,
+    subject: 'Welcome to the Grand River Digital newsletter',
+    messageId: `<newsletter-welcome-${subscriber.subscriberId}-${position}@${messageIdHost(config.publicUrl)}>`,
+    unsubscribeUrl: link,
+    paragraphs: [
+      'Thank you for subscribing to the Grand River Digital newsletter.',
+      'We write now and then about practical AI and software for businesses in Waterloo Region.',
+      'You can unsubscribe at any time with the link at the bottom of every newsletter e-mail.',
+    ],
+  });
+}
+
+/**
+ * One welcome per confirmed subscription, however often (or concurrently) the job runs; none
+ * for spam, and none to an address on the suppression list.
+ */
+export async function welcomeSubscriber(
+  event: StoredNewsletterEvent,
+  ctx: WorkerContext,
+): Promise<void> {
+  const id =
+    event.type === 'SubscriptionConfirmed'
+      ? event.data.subscriberId
+      : signupOf(event)?.subscriberId;
+  if (!id || event.type === 'SubscriptionRequested') return;
+  // The suppression list first: an address on it is never welcomed (its stream says so too,
+  // under the lock below; the list also holds the erasures' entries).
+  const now = handleSubscriber.fold(await ctx.store.readStream(subscriberStream(id)));
+  if (now.email && (await isSuppressed(ctx.db, suppressionHash(ctx.config.dataKey, now.email))))
+    return;
+  await sendOnce(
+    ctx,
+    handleSubscriber,
+    subscriberStream(id),
+    (state) => {
+      const recorded = welcome(id, state);
+      return recorded.length > 0 && state.email
+        ? {
+            mail: welcomeMail({ subscriberId: id, email: state.email }, event.position, ctx.config),
+            recorded,
+          }
+        : null;
+    },
+    byWorker(event),
+  );
+}
+
+/** A request still waiting 7 days later lapses. `now` is the clock (injected by specs). */
+export async function expirePendingRequest(
+  event: StoredNewsletterEvent,
+  { store }: WorkerContext,
+  now: Date = new Date(),
+): Promise<void> {
+  if (event.type !== 'SubscriptionRequested') return;
+  const { subscriberId, requestedAt } = event.data;
+  await handleSubscriber(
+    store,
+    subscriberStream(subscriberId),
+    (state) => expireRequest(subscriberId, state, requestedAt, now),
+    { metadata: byWorker(event), retryOnConflict: true },
+  );
+}
+
+export const CONTACT_FORM_SOURCE = 'contact-form';
+
+/**
+ * A contact message with "subscribe to the newsletter" ticked (contact records
+ * `ContactNewsletterRequested`, never for spam) asks for the same double opt-in: a pending
+ * subscription whose consent record is the contact form's (its page, its tick's wording, the
+ * sender's address, the message's time). One marked spam since asks for nothing.
+ */
+export async function subscribeFromContact(
+  event: StoredContactEvent,
+  { store }: WorkerContext,
+): Promise<void> {
+  if (event.type !== 'ContactNewsletterRequested') return;
+  const history = (await store.readStream(contactStream(event.data.submissionId))).map((e) =>
+    contactEvents.parse(e),
+  );
+  const received = history.find((e) => e.type === 'ContactReceived');
+  if (received?.type !== 'ContactReceived') return;
+  const verdicts = history.filter(
+    (e) => e.type === 'ContactMarkedSpam' || e.type === 'ContactUnmarkedSpam',
+  );
+  if (verdicts.at(-1)?.type === 'ContactMarkedSpam') return;
+  const d = received.data;
+  const visitor = { ip: d.ipAddress, userAgent: d.userAgent, referer: d.referer };
+  const signup = {
+    email: d.email,
+    source: CONTACT_FORM_SOURCE,
+    page: '/contact',
+    wording: consentWordingFor(CONTACT_FORM_SOURCE),
+  };
+  await handleSubscriber(
+    store,
+    subscriberStream(subscriberIdFor(d.email)),
+    (state) => requestSubscription(state, signup, visitor, received.occurredAt),
+    { metadata: byWorker(event), retryOnConflict: true },
+  );
+}
+
 export const newsletterHandlers: EventHandler[] = [
   defineHandler({ queue: ENRICH_SUBSCRIBER_QUEUE, events: newsletterEvents, handle: enrichSignup }),
+  defineHandler({
+    queue: CONFIRM_SUBSCRIPTION_QUEUE,
+    events: newsletterEvents,
+    handle: (event, ctx) => sendConfirmation(event, ctx),
+  }),
   defineHandler({
     queue: WELCOME_SUBSCRIBER_QUEUE,
     events: newsletterEvents,
     handle: welcomeSubscriber,
+  }),
+  defineHandler({
+    queue: EXPIRE_REQUEST_QUEUE,
+    events: newsletterEvents,
+    handle: (event, ctx) => expirePendingRequest(event, ctx),
+  }),
+  defineHandler({
+    queue: CONTACT_SIGNUP_QUEUE,
+    events: contactEvents,
+    handle: subscribeFromContact,
   }),
 ];

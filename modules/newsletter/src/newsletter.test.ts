@@ -1,25 +1,43 @@
 import { rebuildProjections } from '@kw/platform';
-import { eventually, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
+import {
+  type CaughtMail,
+  eventually,
+  linksIn,
+  type SmtpCatcher,
+  startSmtpCatcher,
+} from '@kw/platform/testing';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { signUp, subscriberIdFor } from './commands.ts';
-import { ENRICH_SUBSCRIBER_QUEUE, WELCOME_SUBSCRIBER_QUEUE } from './index.ts';
+import {
+  confirmSubscription,
+  confirmWithLink,
+  requestSubscription,
+  signUp,
+  subscriberIdFor,
+  subscriberState,
+  suppressAddress,
+  suppressionHash,
+} from './commands.ts';
+import { confirmToken } from './confirm-link.ts';
+import type { NewsletterEvent } from './events.ts';
+import {
+  CONFIRM_SUBSCRIPTION_QUEUE,
+  CONTACT_SIGNUP_QUEUE,
+  ENRICH_SUBSCRIBER_QUEUE,
+  EXPIRE_REQUEST_QUEUE,
+  WELCOME_SUBSCRIBER_QUEUE,
+} from './index.ts';
+import { expirePendingRequest } from './jobs.ts';
+import { CONSENT_WORDING, DEFAULT_CONSENT_WORDING } from './presentation.ts';
 import { newsletterSubscribersProjection } from './projection.ts';
 import { newsletterAnalytics } from './queries.ts';
 import { unsubscribeToken } from './unsubscribe-link.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-// A real SMTP server on 127.0.0.1 receives the welcome e-mails.
+// A real SMTP server on 127.0.0.1 receives the confirmation and welcome e-mails.
 let smtp: SmtpCatcher;
-/** The messages received so far, one recipient list each. */
-const received = {
-  find: (match: (m: { to: string; raw: string }) => boolean) => all().find(match),
-  filter: (match: (m: { to: string; raw: string }) => boolean) => all().filter(match),
-  some: (match: (m: { to: string; raw: string }) => boolean) => all().some(match),
-};
-const all = () => smtp.mails.map((m) => ({ to: m.to.join(','), raw: m.raw }));
 
 let app: TestApp;
 let token: string;
@@ -50,10 +68,52 @@ const drained = () =>
     const pending = await app.db
       .withSchema('pgboss')
       .from('job')
-      .whereIn('name', [ENRICH_SUBSCRIBER_QUEUE, WELCOME_SUBSCRIBER_QUEUE])
-      .whereNotIn('state', ['completed', 'failed']);
+      .whereIn('name', [
+        ENRICH_SUBSCRIBER_QUEUE,
+        CONFIRM_SUBSCRIPTION_QUEUE,
+        WELCOME_SUBSCRIBER_QUEUE,
+        CONTACT_SIGNUP_QUEUE,
+      ])
+      .whereNotIn('state', ['completed', 'failed'])
+      // An expiry waits 7 days: only one due now counts.
+      .where('start_after', '<=', app.db.fn.now());
     return pending.length === 0;
   }, 60_000);
+
+/** Every message sent to the address so far. */
+const mailsTo = (email: string): CaughtMail[] => smtp.mails.filter((m) => m.to.includes(email));
+const isConfirmation = (m: CaughtMail) => m.headers.subject?.startsWith('Please confirm') ?? false;
+const isWelcome = (m: CaughtMail) => m.headers.subject?.startsWith('Welcome') ?? false;
+
+/** The link of the latest confirmation e-mail to the address, once it has arrived. */
+const confirmationLink = async (email: string): Promise<string> => {
+  const mail = await eventually(async () => mailsTo(email).filter(isConfirmation).at(-1), 60_000);
+  const link = linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!;
+  return link.replace('https://www.example.ca', '');
+};
+
+/** Opens the e-mail's link and presses Confirm, as the person does. */
+const confirmByMail = async (email: string, ip = '198.51.100.9') => {
+  const link = await confirmationLink(email);
+  const res = await app.fetch(link, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': ip, 'user-agent': 'Phone', origin: 'https://www.example.ca' },
+  });
+  expect(res.status).toBe(200);
+  return res;
+};
+
+/** The pending request of an address confirmed at once, without its e-mail (back-office specs). */
+const confirmNow = async (email: string) => {
+  const id = subscriberIdFor(email);
+  const events = await app.worker!.context.store.readStream(`subscriber:${id}`);
+  const request = events.filter((e) => e.type === 'SubscriptionRequested').at(-1)!;
+  const requestedAt = (request.data as { requestedAt: string }).requestedAt;
+  const visitor = { ip: '198.51.100.9', userAgent: 'Phone', referer: '' };
+  expect(
+    await confirmWithLink(app.worker!.context.store, id, requestedAt, visitor, { actor: 'test' }),
+  ).toBe('confirm');
+};
 
 const count = async (table: string) =>
   Number((await app.db(table).count<{ count: number }[]>('* as count'))[0]!.count);
@@ -65,8 +125,8 @@ const signup = (json: unknown, ip = '203.0.113.10', headers: Record<string, stri
     headers: { 'x-forwarded-for': ip, 'user-agent': FIREFOX, ...headers },
   });
 
-describe('POST /api/newsletter/subscribe', () => {
-  it('stores the subscriber with IP, user agent, referer, UTM and source; the worker adds device, browser, OS; a welcome with a one-click unsubscribe goes out', {
+describe('POST /api/newsletter/subscribe: double opt-in', () => {
+  it('records a pending subscription (IP, user agent, referer, UTM, source, page) and sends a confirmation e-mail; the worker adds device, browser, OS', {
     timeout: 120_000,
   }, async () => {
     const res = await signup(
@@ -76,16 +136,19 @@ describe('POST /api/newsletter/subscribe', () => {
         utmSource: 'linkedin',
         utmMedium: 'social',
         utmCampaign: 'fall',
+        page: '/blog/ai',
       },
       '24.114.0.1',
       { referer: 'https://www.example.ca/blog/ai' },
     );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: "You've been subscribed to our newsletter." });
+    expect(await res.json()).toEqual({ message: 'Check your inbox to confirm your subscription.' });
     const id = subscriberIdFor('ann@example.ca');
     expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
       email: 'ann@example.ca',
-      subscribed: true,
+      subscribed: false,
+      status: 'pending',
+      consent: null,
       source: 'website',
       ip_address: '24.114.0.1',
       user_agent: FIREFOX,
@@ -106,23 +169,129 @@ describe('POST /api/newsletter/subscribe', () => {
       os: 'Linux',
     });
     const mail = await eventually(
-      async () => received.find((m) => m.to === 'ann@example.ca'),
+      async () => mailsTo('ann@example.ca').find(isConfirmation),
       60_000,
     );
-    expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(mail.raw).toMatch(
-      /List-Unsubscribe:\s+<https:\/\/www\.example\.ca\/newsletter\/unsubscribe\?token=/,
+    expect(mail.headers['message-id']).toMatch(/^<newsletter-confirm-[\w-]+@www\.example\.ca>$/);
+    expect(mail.headers.from).toBe('Grand River Digital <hello@grandriverdigital.ca>');
+    expect(linksIn(mail)).toContain(
+      `https://www.example.ca/newsletter/confirm?token=${confirmToken(
+        app.config.jwtSecret,
+        id,
+        (await app.db('newsletter_subscribers').where({ id }).first()).requested_at.toISOString(),
+      )}`,
     );
+    // Not active yet: no welcome, not in the active list, not counted.
+    expect(mailsTo('ann@example.ca').filter(isWelcome)).toEqual([]);
+    const active = await (await app.fetch('/api/newsletter', { token })).json();
+    expect(active.some((s: { id: string }) => s.id === id)).toBe(false);
   });
 
-  it('the same address twice: the same success and no second subscriber, no second welcome', async () => {
-    const before = [await count('newsletter_subscribers'), await requestEvents()];
+  it('link scanners: a GET of the link shows a Confirm button and confirms nothing', async () => {
+    const id = subscriberIdFor('ann@example.ca');
+    const link = await confirmationLink('ann@example.ca');
+    const before = await requestEvents();
+    for (let i = 0; i < 2; i++) {
+      const page = await app.fetch(link, { headers: { 'user-agent': 'LinkScanner/1.0' } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<button type="submit">Confirm</button>');
+      expect(html).toContain('method="post"');
+      expect(html).toContain('ann@example.ca');
+    }
+    const head = await app.fetch(link, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await requestEvents()).toBe(before);
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'pending',
+      subscribed: false,
+    });
+  });
+
+  it('pressing Confirm (the POST) makes it active with its proof of consent; the welcome follows, with its one-click unsubscribe', {
+    timeout: 120_000,
+  }, async () => {
+    const id = subscriberIdFor('ann@example.ca');
+    const res = await confirmByMail('ann@example.ca', '198.51.100.9');
+    const html = await res.text();
+    expect(html).toContain('Subscription confirmed');
+    expect(html).toContain('been subscribed to our newsletter.');
+    const row = await app.db('newsletter_subscribers').where({ id }).first();
+    expect(row).toMatchObject({ status: 'active', subscribed: true, requested_at: null });
+    expect(row.consent).toEqual({
+      source: 'website',
+      requestedAt: expect.any(String),
+      requestIp: '24.114.0.1',
+      page: '/blog/ai',
+      wording: DEFAULT_CONSENT_WORDING,
+      confirmedAt: row.confirmed_at.toISOString(),
+      confirmIp: '198.51.100.9',
+      confirmUserAgent: 'Phone',
+      method: 'confirm-button',
+    });
+    const welcome = await eventually(async () => mailsTo('ann@example.ca').find(isWelcome), 60_000);
+    expect(welcome.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(welcome.raw).toMatch(
+      /List-Unsubscribe:\s+<https:\/\/www\.example\.ca\/newsletter\/unsubscribe\?token=/,
+    );
+    // Pressing it again: already subscribed, nothing recorded.
+    const before = await requestEvents();
+    const again = await app.fetch(await confirmationLink('ann@example.ca'), { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain("You're already subscribed");
+    expect(await requestEvents()).toBe(before);
+  });
+
+  it('the same address again once active: the same answer, no new request, no second e-mail', async () => {
+    await drained();
+    const before = [
+      await count('newsletter_subscribers'),
+      await requestEvents(),
+      mailsTo('ann@example.ca').length,
+    ];
     const res = await signup({ email: 'ann@example.ca' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: "You've been subscribed to our newsletter." });
-    expect([await count('newsletter_subscribers'), await requestEvents()]).toEqual(before);
+    expect(await res.json()).toEqual({ message: 'Check your inbox to confirm your subscription.' });
     await drained();
-    expect(received.filter((m) => m.to === 'ann@example.ca')).toHaveLength(1);
+    expect([
+      await count('newsletter_subscribers'),
+      await requestEvents(),
+      mailsTo('ann@example.ca').length,
+    ]).toEqual(before);
+  });
+
+  it('a tampered or unknown confirmation link is refused with a clear page, on GET and POST, and changes nothing', async () => {
+    const id = subscriberIdFor('ann@example.ca');
+    const tampered = confirmToken(app.config.jwtSecret, id, new Date().toISOString()).replace(
+      /.$/,
+      (c) => (c === 'A' ? 'B' : 'A'),
+    );
+    const before = await requestEvents();
+    for (const method of ['GET', 'POST']) {
+      const res = await app.fetch(`/newsletter/confirm?token=${tampered}`, { method });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('This confirmation link is not valid');
+    }
+    expect((await app.fetch('/newsletter/confirm')).status).toBe(400);
+    const nobody = confirmToken(
+      app.config.jwtSecret,
+      subscriberIdFor('nobody@example.ca'),
+      new Date().toISOString(),
+    );
+    const unknown = await app.fetch(`/newsletter/confirm?token=${nobody}`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('We could not find this sign-up');
+    expect(await requestEvents()).toBe(before);
+  });
+
+  it('a page that is not a path is refused with 400 naming the field, and nothing is stored', async () => {
+    const before = [await requestEvents(), await count('newsletter_subscribers')];
+    const res = await signup({ email: 'page@example.ca', page: 'javascript:alert(1)' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([
+      { path: 'page', message: 'page must be a path starting with /' },
+    ]);
+    expect([await requestEvents(), await count('newsletter_subscribers')]).toEqual(before);
   });
 
   it('a filled honeypot is refused with 400 and nothing is stored', async () => {
@@ -177,10 +346,19 @@ describe('POST /api/newsletter/subscribe', () => {
 });
 
 describe('the back office', () => {
-  it('lists active subscriptions, or all with includeUnsubscribed; details carry device, browser, campaign and an unsubscribe link', async () => {
+  it('lists active (confirmed) subscriptions, or all, pending ones too, with includeUnsubscribed; details carry device, browser, campaign, the consent record and an unsubscribe link', async () => {
     const list = await (await app.fetch('/api/newsletter', { token })).json();
+    expect(list.map((s: { status: string }) => s.status)).toEqual(list.map(() => 'active'));
     const ann = list.find((s: { email: string }) => s.email === 'ann@example.ca');
+    expect(ann.consent).toMatchObject({
+      method: 'confirm-button',
+      requestIp: '24.114.0.1',
+      page: '/blog/ai',
+      confirmIp: '198.51.100.9',
+    });
+    expect(ann.confirmedAt).toBe(ann.consent.confirmedAt);
     expect(ann).toMatchObject({
+      status: 'active',
       subscribed: true,
       isSpam: false,
       source: 'website',
@@ -195,6 +373,17 @@ describe('the back office', () => {
     );
     const bad = await app.fetch('/api/newsletter?includeUnsubscribed=maybe', { token });
     expect(bad.status).toBe(400);
+
+    await signup({ email: 'waiting@example.ca', source: 'footer' }, '203.0.113.13');
+    const all = await (
+      await app.fetch('/api/newsletter?includeUnsubscribed=true', { token })
+    ).json();
+    const waiting = all.find((s: { email: string }) => s.email === 'waiting@example.ca');
+    expect(waiting).toMatchObject({ status: 'pending', subscribed: false, consent: null });
+    expect(Date.parse(waiting.expiresAt) - Date.parse(waiting.requestedAt)).toBe(7 * 86_400_000);
+    const counts = await (await app.fetch('/api/newsletter/analytics', { token })).json();
+    expect(counts.activeSubscriptions).toBe(list.length);
+    expect(counts.pendingSubscriptions).toBeGreaterThanOrEqual(1);
   });
 
   it('mark spam needs a reason; marks; unmarks; unknown ids are 404 and bad ids 400', async () => {
@@ -241,6 +430,24 @@ describe('the back office', () => {
     );
   });
 
+  it('a sign-up flagged as spam gets no confirmation e-mail; cleared by the administrator, it gets one', {
+    timeout: 120_000,
+  }, async () => {
+    await signup({ email: 'hasty@example.ca', startedAt: Date.now() - 500 }, '203.0.113.14');
+    const id = subscriberIdFor('hasty@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'pending',
+      is_spam: true,
+    });
+    await drained();
+    expect(mailsTo('hasty@example.ca')).toEqual([]);
+    const cleared = await app.fetch(`/api/newsletter/${id}/spam`, { method: 'DELETE', token });
+    expect(cleared.status).toBe(200);
+    await eventually(async () => mailsTo('hasty@example.ca').find(isConfirmation), 60_000);
+    await drained();
+    expect(mailsTo('hasty@example.ca')).toHaveLength(1);
+  });
+
   it('exports CSV with a file name, neutralising cells that begin with = + - @', async () => {
     await signup(
       {
@@ -252,6 +459,7 @@ describe('the back office', () => {
       },
       '203.0.113.12',
     );
+    await confirmNow('x@example.com');
     const res = await app.fetch('/api/newsletter/export', { token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -267,7 +475,18 @@ describe('the back office', () => {
     expect(rows.find((r) => r.Email === 'ann@example.ca')).toMatchObject({
       Status: 'Active',
       Device: 'desktop',
+      'Consent Method':
+        'Double opt-in: pressed Confirm on the page linked from the confirmation e-mail',
+      'Consent Source': 'website',
+      'Consent Request IP': '24.114.0.1',
+      'Consent Page': '/blog/ai',
+      'Consent Wording': DEFAULT_CONSENT_WORDING,
+      'Confirmation IP': '198.51.100.9',
+      'Confirmation User Agent': 'Phone',
     });
+    expect(rows.find((r) => r.Email === 'ann@example.ca')!.Confirmed).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // A pending sign-up has consented to nothing yet: it is not exported.
+    expect(rows.some((r) => r.Email === 'waiting@example.ca')).toBe(false);
   });
 
   it('the export starts with a byte-order mark, so spreadsheet programs read accents, then the header', async () => {
@@ -275,7 +494,7 @@ describe('the back office', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8').split('\n')[0]).toBe(
-      'Email,Name,Status,Spam,Spam Reason,Source,Device,Browser,OS,City,Country,IP Address,UTM Source,UTM Medium,UTM Campaign,Referrer,Created',
+      'Email,Name,Status,Spam,Spam Reason,Source,Device,Browser,OS,City,Country,IP Address,UTM Source,UTM Medium,UTM Campaign,Referrer,Created,Consent Method,Consent Source,Consent Requested,Consent Request IP,Consent Page,Consent Wording,Confirmed,Confirmation IP,Confirmation User Agent',
     );
   });
 
@@ -317,6 +536,15 @@ describe('one-click unsubscribe', () => {
       .where({ stream_id: `subscriber:${id}`, type: 'SubscriberUnsubscribed' });
     expect(events).toHaveLength(1);
     expect(events[0].data).toEqual({ subscriberId: id, via: 'one-click' });
+    // The suppression entry: the keyed hash of the address, never the address.
+    const hash = suppressionHash(app.config.dataKey, 'ann@example.ca');
+    expect(await app.db('newsletter_suppressions').select('email_hash', 'reason')).toEqual([
+      { email_hash: hash, reason: 'unsubscribed' },
+    ]);
+    const [suppressed] = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}`, type: 'SubscriberSuppressed' });
+    expect(JSON.stringify(suppressed.data)).not.toContain('ann@');
 
     const active = await (await app.fetch('/api/newsletter', { token })).json();
     expect(active.some((s: { id: string }) => s.id === id)).toBe(false);
@@ -334,18 +562,44 @@ describe('one-click unsubscribe', () => {
     ).toHaveLength(1);
   });
 
-  it('signing up again after unsubscribing is a SubscriberResubscribed', async () => {
+  it('an unsubscribed address is not mailed again: a job delivered again sends nothing', async () => {
+    const id = subscriberIdFor('ann@example.ca');
+    const before = mailsTo('ann@example.ca').length;
+    const [confirmed] = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}`, type: 'SubscriptionConfirmed' });
+    const event = (await app.worker!.context.store.readEvent(confirmed.position))!;
+    const { newsletterHandlers } = await import('./jobs.ts');
+    for (const handler of newsletterHandlers.filter((h) => h.queue !== CONTACT_SIGNUP_QUEUE))
+      await handler.handle(event, app.worker!.context);
+    expect(mailsTo('ann@example.ca')).toHaveLength(before);
+  });
+
+  it('signing up again after unsubscribing asks for a new confirmation; confirming lifts the suppression and welcomes again', {
+    timeout: 120_000,
+  }, async () => {
+    const welcomes = mailsTo('ann@example.ca').filter(isWelcome).length;
+    const confirmations = mailsTo('ann@example.ca').filter(isConfirmation).length;
     expect((await signup({ email: 'ann@example.ca', source: 'footer' })).status).toBe(200);
     expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
-      subscribed: true,
+      status: 'pending',
+      subscribed: false,
       source: 'footer',
     });
-    const types = await app
-      .db('events')
-      .where({ stream_id: `subscriber:${id}` })
-      .orderBy('version')
-      .pluck('type');
-    expect(types).toContain('SubscriberResubscribed');
+    await eventually(
+      async () => mailsTo('ann@example.ca').filter(isConfirmation).length > confirmations,
+      60_000,
+    );
+    await confirmByMail('ann@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'active',
+      subscribed: true,
+    });
+    expect(await app.db('newsletter_suppressions')).toEqual([]);
+    await eventually(
+      async () => mailsTo('ann@example.ca').filter(isWelcome).length > welcomes,
+      60_000,
+    );
   });
 
   it('a tampered link is refused with a clear page, on GET and POST, and changes nothing', async () => {
@@ -386,22 +640,41 @@ describe('analytics in the business time zone (America/Toronto)', () => {
         'october@example.ca': '2026-11-01T03:59:00Z', // 31 Oct 23:59 EDT: last month
       };
       const visitor = { ip: '203.0.113.1', userAgent: '', referer: '' };
-      const { subscribe, subscriberState } = await import('./commands.ts');
+      // Each confirmed at its time (the request an hour before): a subscription counts from
+      // its confirmation.
       for (const [email, when] of Object.entries(at)) {
-        const [stored] = await store.append(
-          `subscriber:${subscriberIdFor(email)}`,
-          0,
-          subscribe(subscriberState([]), { email }, visitor),
-          { metadata: { actor: 'test' } },
+        const asked = new Date(Date.parse(when) - 3_600_000);
+        const requested = requestSubscription(subscriberState([]), { email }, visitor, asked);
+        const id = subscriberIdFor(email);
+        const confirmed = confirmSubscription(
+          id,
+          subscriberState(requested),
+          asked.toISOString(),
+          visitor,
+          new Date(when),
         );
-        await fresh
-          .db('events')
-          .where({ position: stored!.position })
-          .update({ occurred_at: when });
+        await store.append(
+          `subscriber:${id}`,
+          0,
+          [...requested, ...confirmed] as NewsletterEvent[],
+          {
+            metadata: { actor: 'test' },
+          },
+        );
       }
+      // One waits for its confirmation (asked yesterday): pending, counted nowhere else.
+      const waiting = requestSubscription(
+        subscriberState([]),
+        { email: 'waiting@example.ca' },
+        visitor,
+        new Date('2026-11-21T12:00:00Z'),
+      );
+      await store.append(`subscriber:${subscriberIdFor('waiting@example.ca')}`, 0, waiting, {
+        metadata: { actor: 'test' },
+      });
       await store.append(
         `subscriber:${subscriberIdFor('october@example.ca')}`,
-        1,
+        2,
         [
           {
             type: 'SubscriberMarkedSpam',
@@ -416,7 +689,7 @@ describe('analytics in the business time zone (America/Toronto)', () => {
       );
       await store.append(
         `subscriber:${subscriberIdFor('sunday-end@example.ca')}`,
-        1,
+        2,
         [
           {
             type: 'SubscriberUnsubscribed',
@@ -429,6 +702,7 @@ describe('analytics in the business time zone (America/Toronto)', () => {
       expect(await newsletterAnalytics(fresh.db, now)).toEqual({
         totalSubscriptions: 6,
         activeSubscriptions: 5,
+        pendingSubscriptions: 1,
         spamCount: 1,
         recentSignups: 1,
         weeklySignups: 3,
@@ -443,6 +717,7 @@ describe('analytics in the business time zone (America/Toronto)', () => {
       expect(Object.keys(await res.json()).sort()).toEqual([
         'activeSubscriptions',
         'monthlySignups',
+        'pendingSubscriptions',
         'recentSignups',
         'spamCount',
         'totalSubscriptions',
@@ -499,5 +774,151 @@ describe('the spam rules keep their own clock', () => {
     );
     await signUp(deps(), at(3_000), other, { actor: 'test' }, now);
     expect(await spamOf('opened-3000@example.com')).toBeNull();
+  });
+});
+
+describe('pending sign-ups expire after 7 days (injected clock)', () => {
+  it('the expiry job, run before the 7 days are over, changes nothing; after, a never-confirmed address is forgotten', async () => {
+    const deps = { db: app.db, store: app.api.runtime.store };
+    const visitor = { ip: '198.51.100.210', userAgent: FIREFOX, referer: '' };
+    const asked = new Date('2031-01-10T12:00:00.000Z');
+    await signUp(
+      deps,
+      { email: 'late@example.ca', startedAt: asked.getTime() - 60_000 },
+      visitor,
+      { actor: 'test' },
+      asked,
+    );
+    const id = subscriberIdFor('late@example.ca');
+    const [row] = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}`, type: 'SubscriptionRequested' });
+    // Its expiry job waits until the 7 days are over.
+    const [job] = await app.db
+      .withSchema('pgboss')
+      .from('job')
+      .where({ name: EXPIRE_REQUEST_QUEUE })
+      .whereRaw("data->>'position' = ?", [String(row.position)]);
+    expect(new Date(job.start_after)).toEqual(new Date('2031-01-17T12:00:00.000Z'));
+    const event = (await app.worker!.context.store.readEvent(row.position))!;
+    const ctx = app.worker!.context;
+    await expirePendingRequest(event as never, ctx, new Date('2031-01-17T11:59:59.999Z'));
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'pending',
+    });
+    await expirePendingRequest(event as never, ctx, new Date('2031-01-17T12:00:00.000Z'));
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toBeUndefined();
+    const types = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}` })
+      .whereNotIn('type', ['SubscriberEnriched', 'ConfirmationSent'])
+      .orderBy('version')
+      .pluck('type');
+    expect(types).toEqual(['SubscriptionRequested', 'SubscriptionExpired']);
+  });
+
+  it("a request made 8 days ago: its link says expired and records nothing; the worker's expiry job, due since, forgets it", async () => {
+    const deps = { db: app.db, store: app.api.runtime.store };
+    const visitor = { ip: '198.51.100.211', userAgent: FIREFOX, referer: '' };
+    const asked = new Date(Date.now() - 8 * 86_400_000);
+    await signUp(deps, { email: 'stale@example.ca' }, visitor, { actor: 'test' }, asked);
+    const id = subscriberIdFor('stale@example.ca');
+    const link = `/newsletter/confirm?token=${confirmToken(app.config.jwtSecret, id, asked.toISOString())}`;
+    for (const method of ['GET', 'POST']) {
+      const late = await app.fetch(link, { method });
+      expect(late.status).toBe(410);
+      expect(await late.text()).toContain('This confirmation link has expired');
+    }
+    await eventually(
+      async () => (await app.db('newsletter_subscribers').where({ id }).first()) === undefined,
+      60_000,
+    );
+    const types = await app
+      .db('events')
+      .where({ stream_id: `subscriber:${id}` })
+      .whereNotIn('type', ['SubscriberEnriched', 'ConfirmationSent'])
+      .orderBy('version')
+      .pluck('type');
+    expect(types).toEqual(['SubscriptionRequested', 'SubscriptionExpired']);
+  });
+});
+
+describe('the contact form\'s "subscribe to the newsletter" tick', () => {
+  it("goes through the same double opt-in, with the contact form's consent record; unticked, nothing", {
+    timeout: 120_000,
+  }, async () => {
+    const message = (email: string, subscribeNewsletter: boolean) =>
+      app.fetch('/api/contact', {
+        method: 'POST',
+        json: {
+          firstName: 'Dana',
+          lastName: 'Roy',
+          email,
+          message: 'We would like to automate our invoicing.',
+          subscribeNewsletter,
+          startedAt: Date.now() - 60_000,
+        },
+        headers: { 'x-forwarded-for': '203.0.113.88', 'user-agent': FIREFOX },
+      });
+    expect((await message('dana@example.ca', true)).status).toBe(201);
+    expect((await message('eli@example.ca', false)).status).toBe(201);
+    const id = subscriberIdFor('dana@example.ca');
+    await eventually(() => app.db('newsletter_subscribers').where({ id }).first(), 60_000);
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'pending',
+      subscribed: false,
+      source: 'contact-form',
+    });
+    await confirmByMail('dana@example.ca', '198.51.100.33');
+    const row = await app.db('newsletter_subscribers').where({ id }).first();
+    expect(row.consent).toMatchObject({
+      source: 'contact-form',
+      requestIp: '203.0.113.88',
+      page: '/contact',
+      wording: CONSENT_WORDING['contact-form'],
+      confirmIp: '198.51.100.33',
+      method: 'confirm-button',
+    });
+    await drained();
+    expect(
+      await app.db('newsletter_subscribers').where({ email: 'eli@example.ca' }).first(),
+    ).toBeUndefined();
+    expect(mailsTo('eli@example.ca')).toEqual([]);
+  });
+});
+
+describe('the erasure hook: suppressAddress', () => {
+  it('unsubscribes an active subscriber at once and keeps only the keyed hash; an unknown address is suppressed too', {
+    timeout: 120_000,
+  }, async () => {
+    const store = app.api.runtime.store;
+    await signup({ email: 'gone@example.ca' }, '203.0.113.15');
+    await confirmNow('gone@example.ca');
+    await drained();
+    await suppressAddress(store, 'Gone@Example.ca', app.config.dataKey, { actor: 'admin:admin' });
+    const id = subscriberIdFor('gone@example.ca');
+    expect(await app.db('newsletter_subscribers').where({ id }).first()).toMatchObject({
+      status: 'unsubscribed',
+      subscribed: false,
+    });
+    await suppressAddress(store, 'never@example.ca', app.config.dataKey, { actor: 'admin:admin' });
+    expect(
+      await app
+        .db('newsletter_subscribers')
+        .where({ id: subscriberIdFor('never@example.ca') })
+        .first(),
+    ).toBeUndefined();
+    const entries = await app
+      .db('newsletter_suppressions')
+      .whereIn('email_hash', [
+        suppressionHash(app.config.dataKey, 'gone@example.ca'),
+        suppressionHash(app.config.dataKey, 'never@example.ca'),
+      ])
+      .pluck('reason');
+    expect(entries).toEqual(['erased', 'erased']);
+    // Twice is the same.
+    const before = await requestEvents();
+    await suppressAddress(store, 'gone@example.ca', app.config.dataKey, { actor: 'admin:admin' });
+    expect(await requestEvents()).toBe(before);
   });
 });

@@ -1,8 +1,10 @@
 import { escapeHtml } from '@kw/platform';
+import { CONFIRM_PATH } from './confirm-link.ts';
+import { CONFIRMATION_DAYS, SUBSCRIBE_CONFIRMED_MESSAGE } from './contract.ts';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-link.ts';
 
-// The unsubscribe pages: plain server HTML, so they work in any mail client's browser
-// without the site's JavaScript.
+// The confirmation and unsubscribe pages: plain server HTML, so they work in any mail client's
+// browser without the site's JavaScript.
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -54,5 +56,48 @@ export function refusedPage(reason: 'invalid' | 'expired' | 'unknown'): string {
     `<h1>We could not unsubscribe you with this link</h1>
 <p>${escapeHtml(text)}</p>
 <p>You can also write to us from the <a href="/contact">contact page</a> and we will remove your address.</p>`,
+  );
+}
+
+/**
+ * The confirmation link's page. Opening it confirms nothing (a mail scanner opens links too):
+ * the subscription counts once the person presses Confirm, a POST.
+ */
+export function confirmRequestPage(token: string, email: string | null): string {
+  return page(
+    'Confirm your subscription',
+    `<h1>Confirm your subscription</h1>
+<p>Press Confirm to receive the Grand River Digital newsletter${email ? ` at <strong>${escapeHtml(email)}</strong>` : ''}: practical AI tips for Waterloo Region businesses, once a month. You can unsubscribe at any time with the link in every e-mail.</p>
+<form method="post" action="${CONFIRM_PATH}?token=${encodeURIComponent(token)}">
+<button type="submit">Confirm</button>
+</form>
+<p>If you did not sign up, close this page: without your confirmation you will not be subscribed, and we will not write again.</p>`,
+  );
+}
+
+export function confirmedPage(already: boolean): string {
+  return page(
+    'Subscribed',
+    `<h1>${already ? "You're already subscribed" : 'Subscription confirmed'}</h1>
+<p>${escapeHtml(SUBSCRIBE_CONFIRMED_MESSAGE)}</p>
+<p><a href="/">Go to the website</a></p>`,
+  );
+}
+
+export function confirmRefusedPage(reason: 'invalid' | 'expired' | 'replaced' | 'unknown'): string {
+  const text = {
+    invalid:
+      'This confirmation link is not valid: it may have been cut short or changed. Please use the link from the e-mail exactly as it is.',
+    expired: `This confirmation link has expired: links work for ${CONFIRMATION_DAYS} days. Please sign up again at the bottom of any page of our website.`,
+    replaced:
+      'A newer confirmation e-mail was sent to this address. Please use the link in the most recent one.',
+    unknown:
+      'We could not find this sign-up: it may have expired or been removed. Please sign up again at the bottom of any page of our website.',
+  }[reason];
+  return page(
+    'Confirmation link not valid',
+    `<h1>We could not confirm your subscription</h1>
+<p>${escapeHtml(text)}</p>
+<p><a href="/">Go to the website</a></p>`,
   );
 }

@@ -1,7 +1,14 @@
 import type { Db } from '@kw/platform';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
-import type { NewsletterAnalytics, NewsletterSubscription } from './contract.ts';
-import { NEWSLETTER_SUBSCRIBERS } from './projection.ts';
+import {
+  CONFIRMATION_WINDOW_MS,
+  CONSENT_METHOD_LABELS,
+  type ConsentRecordView,
+  type NewsletterAnalytics,
+  type NewsletterSubscription,
+  type SubscriptionStatus,
+} from './contract.ts';
+import { NEWSLETTER_SUBSCRIBERS, NEWSLETTER_SUPPRESSIONS } from './projection.ts';
 
 export interface SubscriberRow {
   id: string;
@@ -9,6 +16,10 @@ export interface SubscriberRow {
   first_name: string | null;
   last_name: string | null;
   subscribed: boolean;
+  status: SubscriptionStatus;
+  requested_at: Date | null;
+  confirmed_at: Date | null;
+  consent: ConsentRecordView | null;
   is_spam: boolean;
   spam_reason: string | null;
   source: string;
@@ -37,6 +48,7 @@ export function toSubscription(
     firstName: row.first_name,
     lastName: row.last_name,
     subscribed: row.subscribed,
+    status: row.status,
     isSpam: row.is_spam,
     spamReason: row.spam_reason,
     source: row.source || 'website',
@@ -51,20 +63,35 @@ export function toSubscription(
     referer: row.referer,
     createdAt: row.created_at.toISOString(),
     unsubscribedAt: row.unsubscribed_at?.toISOString() ?? null,
+    requestedAt: row.requested_at?.toISOString() ?? null,
+    expiresAt: row.requested_at
+      ? new Date(row.requested_at.getTime() + CONFIRMATION_WINDOW_MS).toISOString()
+      : null,
+    confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    consent: row.consent,
     unsubscribeUrl: linkFor(row.id),
   };
 }
 
-/** Newest first; active ones only unless asked. */
+/**
+ * Newest first. `active`: confirmed subscribers only (the default list, and whatever mails
+ * them); `confirmed`: also those who unsubscribed since (the export); `all`: pending ones too.
+ */
 export async function listSubscriberRows(
   db: Db,
-  includeUnsubscribed: boolean,
+  which: 'active' | 'confirmed' | 'all',
 ): Promise<SubscriberRow[]> {
   const query = db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS)
     .orderBy('created_at', 'desc')
     .limit(10_000);
-  if (!includeUnsubscribed) query.where({ subscribed: true });
+  if (which === 'active') query.where({ status: 'active' });
+  else if (which === 'confirmed') query.whereNot({ status: 'pending' });
   return query;
+}
+
+/** Whether the address is on the suppression list (by its keyed hash). */
+export async function isSuppressed(db: Db, emailHash: string): Promise<boolean> {
+  return (await db(NEWSLETTER_SUPPRESSIONS).where({ email_hash: emailHash }).first()) !== undefined;
 }
 
 /** The address of a subscriber, for the unsubscribe page. */
@@ -92,6 +119,15 @@ export const NEWSLETTER_CSV_COLUMNS = [
   'UTM Campaign',
   'Referrer',
   'Created',
+  'Consent Method',
+  'Consent Source',
+  'Consent Requested',
+  'Consent Request IP',
+  'Consent Page',
+  'Consent Wording',
+  'Confirmed',
+  'Confirmation IP',
+  'Confirmation User Agent',
 ];
 
 /** One subscriber's cells, in NEWSLETTER_CSV_COLUMNS order. */
@@ -99,7 +135,7 @@ export function subscriberCsvRow(r: SubscriberRow): string[] {
   return [
     r.email,
     [r.first_name, r.last_name].filter(Boolean).join(' '),
-    r.subscribed ? 'Active' : 'Unsubscribed',
+    { active: 'Active', unsubscribed: 'Unsubscribed', pending: 'Pending' }[r.status],
     r.is_spam ? 'Yes' : 'No',
     r.spam_reason ?? '',
     r.source || 'website',
@@ -114,6 +150,22 @@ export function subscriberCsvRow(r: SubscriberRow): string[] {
     r.utm_campaign ?? '',
     r.referer ?? '',
     r.created_at.toISOString(),
+    ...consentCells(r.consent),
+  ];
+}
+
+function consentCells(c: ConsentRecordView | null): string[] {
+  if (!c) return ['', '', '', '', '', '', '', '', ''];
+  return [
+    CONSENT_METHOD_LABELS[c.method],
+    c.source,
+    c.requestedAt,
+    c.requestIp,
+    c.page ?? '',
+    c.wording ?? '',
+    c.confirmedAt ?? '',
+    c.confirmIp ?? '',
+    c.confirmUserAgent ?? '',
   ];
 }
 
@@ -135,20 +187,26 @@ export async function newsletterAnalytics(db: Db, now = new Date()): Promise<New
       BUSINESS_TIME_ZONE,
       BUSINESS_TIME_ZONE,
     ]);
+  // A subscription counts from its confirmation (a sign-up from before double opt-in, from
+  // the sign-up); a pending one only as pending, and only within its 7 days.
+  const since = "status <> 'pending' and coalesce(confirmed_at, created_at)";
   const row = await db(NEWSLETTER_SUBSCRIBERS)
     .select(
-      db.raw('count(*)::int as total'),
-      db.raw('count(*) filter (where subscribed)::int as active'),
+      db.raw("count(*) filter (where status <> 'pending')::int as total"),
+      db.raw("count(*) filter (where status = 'active')::int as active"),
+      db.raw("count(*) filter (where status = 'pending' and requested_at > ?)::int as pending", [
+        new Date(now.getTime() - CONFIRMATION_WINDOW_MS),
+      ]),
       db.raw('count(*) filter (where is_spam)::int as spam'),
-      db.raw('count(*) filter (where created_at >= ? and created_at <= ?)::int as today', [
+      db.raw(`count(*) filter (where ${since} >= ? and ${since} <= ?)::int as today`, [
         startOf('day'),
         now,
       ]),
-      db.raw('count(*) filter (where created_at >= ? and created_at <= ?)::int as week', [
+      db.raw(`count(*) filter (where ${since} >= ? and ${since} <= ?)::int as week`, [
         startOf('week'),
         now,
       ]),
-      db.raw('count(*) filter (where created_at >= ? and created_at <= ?)::int as month', [
+      db.raw(`count(*) filter (where ${since} >= ? and ${since} <= ?)::int as month`, [
         startOf('month'),
         now,
       ]),
@@ -156,6 +214,7 @@ export async function newsletterAnalytics(db: Db, now = new Date()): Promise<New
     .first<{
       total: number;
       active: number;
+      pending: number;
       spam: number;
       today: number;
       week: number;
@@ -164,6 +223,7 @@ export async function newsletterAnalytics(db: Db, now = new Date()): Promise<New
   return {
     totalSubscriptions: row?.total ?? 0,
     activeSubscriptions: row?.active ?? 0,
+    pendingSubscriptions: row?.pending ?? 0,
     spamCount: row?.spam ?? 0,
     recentSignups: row?.today ?? 0,
     weeklySignups: row?.week ?? 0,

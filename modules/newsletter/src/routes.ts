@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   bulkIdsSchema,
   dayIn,
@@ -11,12 +12,17 @@ import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
   bulkSubscribers,
+  confirmationPreview,
+  confirmWithLink,
+  handleNewsletterExport,
   markSubscriberSpam,
+  recordNewsletterExport,
   removeSubscriber,
   signUp,
   unmarkSubscriberSpam,
   unsubscribeWithLink,
 } from './commands.ts';
+import { CONFIRM_PATH, checkConfirmToken } from './confirm-link.ts';
 import {
   markSpamRequestSchema,
   newsletterBulkActionSchema,
@@ -24,7 +30,15 @@ import {
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
 } from './contract.ts';
-import { confirmPage, donePage, refusedPage } from './pages.ts';
+import { newsletterExportStream } from './events.ts';
+import {
+  confirmedPage,
+  confirmPage,
+  confirmRefusedPage,
+  confirmRequestPage,
+  donePage,
+  refusedPage,
+} from './pages.ts';
 import {
   listSubscriberRows,
   NEWSLETTER_CSV_COLUMNS,
@@ -43,6 +57,8 @@ function html(res: RouteContext['res'], status: number, body: string): void {
 
 /** The signed token of the unsubscribe link, read (and checked) by the handlers themselves. */
 const unsubscribeQuery = z.object({ token: z.string() });
+/** The signed token of the confirmation link, likewise. */
+const confirmQuery = z.object({ token: z.string() });
 
 export const newsletterRoutes: RouteDef[] = [
   route({
@@ -57,7 +73,8 @@ export const newsletterRoutes: RouteDef[] = [
     },
     async handler({ body, services, metadata, visitor }) {
       await signUp(services, body, visitor, metadata);
-      // The same answer for a new, a known or a flagged address: nothing to learn from it.
+      // The same answer for a new, a pending, a known or a flagged address: nothing to learn
+      // from it. The subscription counts once the e-mail's link is confirmed.
       return { message: SUBSCRIBE_SUCCESS_MESSAGE };
     },
   }),
@@ -68,7 +85,11 @@ export const newsletterRoutes: RouteDef[] = [
     query: newsletterListQuerySchema,
     async handler({ query, services }) {
       const { publicUrl, jwtSecret } = services.config;
-      const rows = await listSubscriberRows(services.db, query.includeUnsubscribed);
+      // The default list is the active subscribers; with unsubscribed ones, the pending too.
+      const rows = await listSubscriberRows(
+        services.db,
+        query.includeUnsubscribed ? 'all' : 'active',
+      );
       return rows.map((row) =>
         toSubscription(row, (id) => unsubscribeUrl(publicUrl, jwtSecret, id)),
       );
@@ -85,8 +106,17 @@ export const newsletterRoutes: RouteDef[] = [
     path: '/api/newsletter/export',
     access: 'admin',
     docs: { response: { mediaType: 'text/csv' } },
-    async handler({ services, res }) {
-      const subscribers = await listSubscriberRows(services.db, true);
+    async handler({ services, res, metadata }) {
+      // Confirmed subscriptions (active or unsubscribed since) with their proof of consent; a
+      // pending sign-up has consented to nothing yet.
+      const subscribers = await listSubscriberRows(services.db, 'confirmed');
+      // For the audit log: recorded before the file goes out.
+      await handleNewsletterExport(
+        services.store,
+        newsletterExportStream(randomUUID()),
+        () => recordNewsletterExport(subscribers.length),
+        { metadata, newStream: true },
+      );
       sendCsv(res, {
         fileName: `newsletter-subscribers-${dayIn(BUSINESS_TIME_ZONE)}.csv`,
         columns: NEWSLETTER_CSV_COLUMNS,
@@ -138,6 +168,56 @@ export const newsletterRoutes: RouteDef[] = [
       return noContent();
     },
   }),
+  // The double opt-in's link: a page with a Confirm button (a GET changes nothing, so a mail
+  // scanner that opens the link confirms nothing), then the POST that confirms.
+  route({
+    method: 'get',
+    path: CONFIRM_PATH,
+    access: 'public',
+    docs: {
+      summary: "The confirmation link's page (confirms nothing by itself)",
+      query: confirmQuery,
+      response: { mediaType: 'text/html' },
+    },
+    async handler({ req, res, services }) {
+      const check = checkConfirmToken(services.config.jwtSecret, req.query.token);
+      if (!check.ok) return html(res, 400, confirmRefusedPage('invalid'));
+      const { outcome, email } = await confirmationPreview(
+        services.store,
+        check.subscriberId,
+        check.requestedAt,
+      );
+      if (outcome === 'already') return html(res, 200, confirmedPage(true));
+      if (outcome !== 'confirm')
+        return html(res, outcome === 'unknown' ? 404 : 410, confirmRefusedPage(outcome));
+      html(res, 200, confirmRequestPage(String(req.query.token), email));
+    },
+  }),
+  route({
+    method: 'post',
+    path: CONFIRM_PATH,
+    access: 'public',
+    docs: {
+      summary: 'Confirm a newsletter subscription (the Confirm button of the link’s page)',
+      query: confirmQuery,
+      response: { mediaType: 'text/html' },
+    },
+    rateLimit: { windowMs: 60_000, max: 30 },
+    async handler({ req, res, services, visitor }) {
+      const check = checkConfirmToken(services.config.jwtSecret, req.query.token);
+      if (!check.ok) return html(res, 400, confirmRefusedPage('invalid'));
+      const outcome = await confirmWithLink(
+        services.store,
+        check.subscriberId,
+        check.requestedAt,
+        visitor,
+        { actor: 'subscriber', requestId: String(req.id) },
+      );
+      if (outcome === 'confirm' || outcome === 'already')
+        return html(res, 200, confirmedPage(outcome === 'already'));
+      html(res, outcome === 'unknown' ? 404 : 410, confirmRefusedPage(outcome));
+    },
+  }),
   // The one-click unsubscribe: a confirmation page, then a POST (RFC 8058's List-Unsubscribe-Post
   // sends the same POST from the mail client).
   route({
@@ -177,6 +257,7 @@ export const newsletterRoutes: RouteDef[] = [
         services.store,
         check.subscriberId,
         oneClick ? 'one-click' : 'link',
+        services.config.dataKey,
         { actor: 'subscriber', requestId: String(req.id) },
       );
       html(res, known ? 200 : 404, known ? donePage() : refusedPage('unknown'));

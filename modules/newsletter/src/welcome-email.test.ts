@@ -1,12 +1,13 @@
 import { type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { subscriberIdFor } from './commands.ts';
+import { confirmWithLink, subscriberIdFor } from './commands.ts';
 import { ENRICH_SUBSCRIBER_QUEUE, WELCOME_SUBSCRIBER_QUEUE } from './index.ts';
 import { newsletterHandlers } from './jobs.ts';
 
-// The worker runs no newsletter job here: the test delivers the welcome job itself, twice at
-// the same moment (with the enrichment writing the same stream), and nothing else can send.
+// The worker runs no newsletter job here: the test confirms the sign-up and delivers the
+// welcome job itself, twice at the same moment (with the enrichment writing the same stream),
+// and nothing else can send.
 
 let smtp: SmtpCatcher;
 let app: TestApp;
@@ -28,6 +29,14 @@ async function signup(json: Record<string, unknown>, ip: string) {
     headers: { 'x-forwarded-for': ip },
   });
   expect(res.status).toBe(200);
+  const id = subscriberIdFor(String(json.email));
+  const store = app.worker!.context.store;
+  const [request] = (await store.readStream(`subscriber:${id}`)).filter(
+    (e) => e.type === 'SubscriptionRequested',
+  );
+  const { requestedAt } = request!.data as { requestedAt: string };
+  const visitor = { ip, userAgent: 'UA', referer: '' };
+  expect(await confirmWithLink(store, id, requestedAt, visitor, { actor: 'test' })).toBe('confirm');
 }
 
 /** The job as the worker gets it: the stored sign-up, read back from the log. */
@@ -36,7 +45,7 @@ async function deliverTwiceAtOnce(email: string) {
   const [row] = await app
     .db('events')
     .where({ stream_id: `subscriber:${id}` })
-    .whereIn('type', ['SubscriberJoined', 'SubscriberResubscribed'])
+    .whereIn('type', ['SubscriptionConfirmed'])
     .orderBy('version', 'desc');
   const event = (await app.worker!.context.store.readEvent(row.position))!;
   const context = app.worker!.context;

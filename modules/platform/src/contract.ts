@@ -24,3 +24,96 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
+
+// ── A record's history and the audit log, as the API answers them ───────────────────────────
+
+/** Who made a change, from the event's metadata. */
+export type ActorKind =
+  | 'administrator'
+  | 'worker'
+  | 'visitor'
+  | 'retention'
+  | 'terminal'
+  | 'system';
+
+export interface HistoryActor {
+  kind: ActorKind;
+  /** The administrator's username; else the kind's name. */
+  name: string;
+  /** How a person reads it: 'admin (administrator)', 'the worker', 'a visitor'. */
+  label: string;
+}
+
+/** A value of a record's field as history shows it. */
+export type HistoryValue = string | number | boolean | null | readonly string[];
+
+/** One line of a long text's diff; `skip` stands for unchanged lines left out. */
+export type LineChange =
+  | { kind: 'same' | 'added' | 'removed'; text: string }
+  | { kind: 'skip'; count: number };
+
+/** One field of a change: its value before (absent: none yet) and after (absent: gone). */
+export interface FieldChange {
+  field: string;
+  label: string;
+  old?: HistoryValue;
+  new?: HistoryValue;
+  /** Long text (a post's content): the change line by line. */
+  lines?: LineChange[];
+}
+
+/** One change of a record, from one event of its stream. */
+export interface HistoryEntry {
+  /** The stream's version after this event: what "Restore this version" names. */
+  version: number;
+  position: number;
+  type: string;
+  occurredAt: string;
+  actor: HistoryActor;
+  /** What happened, in words: 'Created', 'Edited', 'Published', 'Restored version 3'. */
+  action: string;
+  changes: FieldChange[];
+}
+
+/** A record's whole history, newest first. */
+export interface RecordHistoryResponse {
+  kind: string;
+  id: string;
+  label: string;
+  /** Whether "Restore this version" applies (posts and case studies). */
+  restorable: boolean;
+  /** Whether the record is deleted now. */
+  deleted: boolean;
+  entries: HistoryEntry[];
+}
+
+/** One line of the audit log. */
+export interface AuditEntry {
+  position: number;
+  occurredAt: string;
+  /** The kind of record: the stream's prefix ('post', 'job-application', 'admin'). */
+  recordKind: string;
+  /** Its id within the kind. */
+  recordId: string;
+  type: string;
+  actor: HistoryActor;
+  /** What happened, in words. */
+  summary: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Pass as `before` for the next (older) page; null at the end. */
+  nextCursor: number | null;
+}
+
+/** One line of "Recently deleted" (posts, case studies, jobs). */
+export interface DeletedItem {
+  id: string;
+  title: string;
+  slug: string;
+  deletedAt: string;
+  deletedBy: HistoryActor;
+  /** Until when it can be restored. */
+  restorableUntil: string;
+}

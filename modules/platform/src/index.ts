@@ -1,5 +1,17 @@
 export * from './config.ts';
-export { escapeHtml } from './contract.ts';
+export {
+  type ActorKind,
+  type AuditEntry,
+  type AuditPage,
+  type DeletedItem,
+  escapeHtml,
+  type FieldChange,
+  type HistoryActor,
+  type HistoryEntry,
+  type HistoryValue,
+  type LineChange,
+  type RecordHistoryResponse,
+} from './contract.ts';
 export * from './db.ts';
 export * from './embedded-postgres.ts';
 export * from './errors.ts';
@@ -7,8 +19,10 @@ export * from './event-store/backup.ts';
 export * from './event-store/catalogue.ts';
 export * from './event-store/command-handler.ts';
 export * from './event-store/event-store.ts';
+export * from './event-store/recently-deleted.ts';
 export * from './event-store/types.ts';
 export * from './health.ts';
+export * from './history.ts';
 export * from './jobs/boss.ts';
 export * from './logger.ts';
 export * from './mail.ts';

@@ -1,16 +1,24 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { company } from '@kw/site';
 import nodemailer from 'nodemailer';
 import { escapeHtml } from './contract.ts';
 
+declare const composed: unique symbol;
+
+/**
+ * A message ready to send. Only `composeEmail` makes one (the brand has no value at run time),
+ * so every e-mail the site sends carries the sender's identification (CASL).
+ */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html?: string;
-  /** A stable id, so a resent message is recognisable as the same one. */
-  messageId?: string;
+  html: string;
+  /** A stable id on the site's own domain, so a resent message is recognisable as the same one. */
+  messageId: string;
   headers?: Record<string, string>;
+  readonly [composed]: true;
 }
 
 export interface Mailer {
@@ -29,12 +37,14 @@ export function createMailer(options: {
   from: string;
   mailDir: string;
 }): Mailer {
+  // The From always shows the company's name, even when MAIL_FROM is a bare address.
+  const from = fromWithName(options.from, company.name);
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       transport: 'smtp',
       async send(message) {
-        await transporter.sendMail({ from: options.from, ...message });
+        await transporter.sendMail({ from, ...message });
       },
       async verify() {
         try {
@@ -53,7 +63,7 @@ export function createMailer(options: {
   return {
     transport: 'files',
     async send(message) {
-      const info = await transporter.sendMail({ from: options.from, ...message });
+      const info = await transporter.sendMail({ from, ...message });
       mkdirSync(options.mailDir, { recursive: true });
       const id = (message.messageId ?? info.messageId ?? String(Date.now())).replace(
         /[^\w.-]/g,
@@ -67,28 +77,72 @@ export function createMailer(options: {
   };
 }
 
-/**
- * The one e-mail layout: the same paragraphs as plain text and as simple HTML (escaped, line
- * breaks kept), so every message reads well in any client.
- */
-export function composeEmail(message: {
+/** The sender's identification every message carries (CASL): name, mailing address, contact. */
+export const SENDER_IDENTIFICATION: readonly string[] = [
+  company.fullName,
+  `${company.address}, ${company.city}, ${company.province} ${company.postalCode}, Canada`,
+  `${company.email} · ${company.phone}`,
+];
+
+export interface EmailContent {
   to: string;
   subject: string;
   paragraphs: string[];
-  messageId?: string;
+  /** `<local@host>`, the host being the site's own (`messageIdHost(PUBLIC_URL)`). */
+  messageId: string;
   headers?: Record<string, string>;
-}): MailMessage {
+  /**
+   * For newsletter mail: the signed one-click unsubscribe link, shown in the footer of both
+   * parts and given as the List-Unsubscribe headers (RFC 2369, RFC 8058).
+   */
+  unsubscribeUrl?: string;
+}
+
+/** The web addresses of escaped text as links (a sentence's closing punctuation left out). */
+function linked(escaped: string): string {
+  return escaped.replace(
+    /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g,
+    (url) => `<a href="${url}">${url}</a>`,
+  );
+}
+
+/**
+ * The one e-mail layout: the same paragraphs as plain text and as simple HTML (escaped, line
+ * breaks kept, web addresses as links), so every message reads well in any client, and below them the footer that
+ * identifies the sender (and, for newsletter mail, the unsubscribe link).
+ */
+export function composeEmail(message: EmailContent): MailMessage {
+  const link = message.unsubscribeUrl;
+  const footerText = [
+    ...SENDER_IDENTIFICATION,
+    ...(link ? [`To stop receiving our newsletter, unsubscribe: ${link}`] : []),
+  ].join('\n');
+  const footerHtml = [
+    ...SENDER_IDENTIFICATION.map(escapeHtml),
+    ...(link
+      ? [`To stop receiving our newsletter, <a href="${escapeHtml(link)}">unsubscribe</a>.`]
+      : []),
+  ].join('<br>');
   const body = message.paragraphs
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${linked(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
+  const headers = {
+    ...message.headers,
+    ...(link
+      ? {
+          'List-Unsubscribe': `<${link}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : {}),
+  };
   return {
     to: message.to,
     subject: message.subject,
-    text: message.paragraphs.join('\n\n'),
-    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2937">\n${body}\n</body></html>`,
-    ...(message.messageId ? { messageId: message.messageId } : {}),
-    ...(message.headers ? { headers: message.headers } : {}),
-  };
+    text: `${message.paragraphs.join('\n\n')}\n\n-- \n${footerText}\n`,
+    html: `<!doctype html><html><body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1f2937">\n${body}\n<hr style="border: 0; border-top: 1px solid #e5e7eb; margin-top: 2em">\n<p style="font-size: 12px; color: #6b7280">${footerHtml}</p>\n</body></html>`,
+    messageId: message.messageId,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  } as MailMessage;
 }
 
 /** `Name <address>`: a bare address gets the company's display name. */

@@ -233,3 +233,40 @@ export async function coalesceNotice<ItemState, IS extends EventSchemas, WS exte
     metadata,
   );
 }
+
+// Items screened at intake (a contact message, a job application): one held for the
+// administrator's review (only its speed looked automated) is told as `held`; released, it is
+// owed the usual notice (`new`), as one that was never held is. Spam is told nothing.
+
+/** What the owner is told of a screened item: `new` (the usual notice) or `held` for review. */
+export const NOTICE_KINDS = ['new', 'held'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** What the notice decisions need to know of a screened item, folded from its stream. */
+export interface ScreenedItem {
+  /** It exists, is not deleted and is not spam: the owner is to hear of it. */
+  tellable: boolean;
+  /** Held for review (its notice is `held` until it is released). */
+  held: boolean;
+  /** How each kind of notice was queued: on its own or for a digest. */
+  notices: Partial<Record<NoticeKind, NoticeMode>>;
+  /** The e-mails of its own sent, per kind. */
+  notified: Partial<Record<NoticeKind, true>>;
+}
+
+/** The notice an item is owed and has not had queued: none for spam, nor twice. */
+export function owedScreenedNotice(item: ScreenedItem): NoticeKind | null {
+  if (!item.tellable) return null;
+  const kind: NoticeKind = item.held ? 'held' : 'new';
+  return item.notices[kind] || item.notified[kind] ? null : kind;
+}
+
+/**
+ * The e-mail of its own a queued notice is owed, once: the `held` one while the item is still
+ * held, the `new` one once it is not (a digest tells the rest).
+ */
+export function owedScreenedNoticeMail(item: ScreenedItem): NoticeKind | null {
+  if (!item.tellable) return null;
+  const kind: NoticeKind = item.held ? 'held' : 'new';
+  return item.notices[kind] === 'individual' && !item.notified[kind] ? kind : null;
+}

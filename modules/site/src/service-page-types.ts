@@ -1,67 +1,18 @@
-// The shapes of the service pages' content (spec §3, "Per-page records").
+// A service page put together: its metadata (pages.ts) and its words (../content/<page>.json,
+// shaped by service-page-schemas.ts).
 
-/** A heading and its paragraph: a service in brief, a benefit, an outcome, a process step. */
-export interface Titled {
-  title: string;
-  description: string;
-}
-export type Outcome = Titled;
+import { servicePageMeta } from './pages.ts';
+import type {
+  CallToAction,
+  ServicePageKey,
+  ServicePageWords,
+  Titled,
+} from './service-page-schemas.ts';
+
+export type * from './service-page-schemas.ts';
+
 export interface ProcessStep extends Titled {
   step: number;
-}
-export interface AiService extends Titled {
-  features: string[];
-  benefits: string[];
-}
-export interface DevelopmentService extends Titled {
-  features: string[];
-  technologies: string[];
-}
-export interface Project {
-  client: string;
-  project: string;
-  description: string;
-  results: string[];
-  technologies: string[];
-}
-export type ToolCategory = 'No-Code' | 'Low-Code' | 'Custom' | 'Technical';
-export interface IntegrationTool {
-  name: string;
-  description: string;
-  category: ToolCategory;
-}
-export interface Metric {
-  metric: string;
-  description: string;
-}
-export interface AnalysisService extends Titled {
-  deliverables: string[];
-}
-export interface AnalysisArea {
-  area: string;
-  description: string;
-  checkpoints: string[];
-}
-export interface ClientStory {
-  client: string;
-  challenge: string;
-  result: string;
-  timeline: string;
-}
-export interface PocService extends Titled {
-  timeline: string;
-  outcome: string;
-}
-export interface PocStory {
-  client: string;
-  concept: string;
-  validation: string;
-  outcome: string;
-  timeline: string;
-}
-export interface CallToAction {
-  label: string;
-  to: string;
 }
 export interface PageIntro {
   path: string;
@@ -75,4 +26,18 @@ export interface PageIntro {
 /** A page's process, its steps numbered in the order given. */
 export function processSteps(items: readonly Titled[]): ProcessStep[] {
   return items.map((item, index) => ({ step: index + 1, ...item }));
+}
+
+/**
+ * A service page from its words: the heading takes the page's metadata, the process its step
+ * numbers. The words are trusted as typed here (the bundle carries no schema); content.test.ts
+ * holds each file to its schema.
+ */
+export function servicePage<K extends ServicePageKey>(key: K, json: unknown) {
+  const words = json as ServicePageWords<K>;
+  return {
+    ...words,
+    intro: { ...servicePageMeta[key], ...words.intro } satisfies PageIntro,
+    process: processSteps(words.process),
+  };
 }

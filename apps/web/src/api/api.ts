@@ -13,9 +13,15 @@ import {
  */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
-/** The thunk's extra argument: on the server, the API's own origin for absolute URLs. */
+/** What the server renderer's answer to a read is: RTK Query's own result shape. */
+export type ServerQueryResult = { data: unknown } | { error: FetchBaseQueryError };
+
+/**
+ * The thunk's extra argument: on the server, the reads answered in the API's own process
+ * (the modules' queries, no HTTP), by the URL the endpoint would fetch.
+ */
 export interface StoreExtra {
-  apiOrigin?: string;
+  serverQuery?: (url: string) => Promise<ServerQueryResult>;
 }
 
 export const SESSION_EXPIRED_EVENT = 'admin-session-expired';
@@ -50,12 +56,6 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-function absolute(args: string | FetchArgs, origin: string | undefined): string | FetchArgs {
-  if (!origin) return args;
-  if (typeof args === 'string') return `${origin}${args}`;
-  return { ...args, url: `${origin}${args.url}` };
-}
-
 /**
  * Adds the bearer token and, on 401 or 403, forgets it and tells the back office (the event's
  * `detail.expired`): it says 'Authentication expired', goes back to /admin and, after signing in
@@ -67,8 +67,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   api,
   extra,
 ) => {
-  const origin = (api.extra as StoreExtra | undefined)?.apiOrigin;
-  const result = await rawBaseQuery(absolute(args, origin), api, extra);
+  const serverQuery = (api.extra as StoreExtra | undefined)?.serverQuery;
+  if (serverQuery && typeof args === 'string') return serverQuery(args);
+  const result = await rawBaseQuery(args, api, extra);
   const status = result.error?.status;
   const url = typeof args === 'string' ? args : args.url;
   if (

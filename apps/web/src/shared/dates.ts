@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '@kw/site';
+import { noteDateText, servedDateText } from './public/dateTexts.ts';
 
 // The web app's one date formatter. Business dates (a message received, an application made, a
 // file uploaded, a post scheduled) read in the business's time zone wherever the browser is, and
@@ -47,5 +48,11 @@ export function formatDate(
   style: DateStyle,
   zone: DateZone = 'business',
 ): string {
-  return formatter(style, zone).format(typeof value === 'string' ? new Date(value) : value);
+  // A server-rendered page brings the texts it was rendered with (see public/dateTexts.ts).
+  const key = `${style} ${zone} ${typeof value === 'string' ? value : value.toISOString()}`;
+  const text =
+    servedDateText(key) ??
+    formatter(style, zone).format(typeof value === 'string' ? new Date(value) : value);
+  noteDateText(key, text);
+  return text;
 }

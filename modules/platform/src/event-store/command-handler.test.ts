@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConcurrencyError } from '../errors.ts';
-import type { Mailer, MailMessage } from '../mail.ts';
+import { composeEmail, type Mailer, type MailMessage } from '../mail.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { defineEvents, UnknownEventError } from './catalogue.ts';
 import { commandHandler, sendOnce } from './command-handler.ts';
@@ -140,7 +140,12 @@ describe('sendOnce', () => {
           state.receiptSent
             ? null
             : {
-                mail: { to: 'guest@example.com', subject: 'Receipt', text: `Total ${state.total}` },
+                mail: composeEmail({
+                  to: 'guest@example.com',
+                  subject: 'Receipt',
+                  paragraphs: [`Total ${state.total}`],
+                  messageId: '<receipt-2@www.example.ca>',
+                }),
                 recorded: [{ type: 'ReceiptSent', data: { tabId: '2', to: 'guest@example.com' } }],
               },
         metadata,

@@ -257,6 +257,74 @@ export class EventStore {
     return rows.map(toStoredEvent);
   }
 
+  /**
+   * One page of the log, newest first, for the audit screen: keyset pagination on the position
+   * (`before`: the last position of the previous page), so a page costs the same however deep
+   * it is and nothing beyond `limit` rows is read. Filters: the streams' kinds (or all but
+   * `excludeStreamTypes`), the actor (exact values or prefixes of `metadata.actor`), and the
+   * time the event happened (`from` inclusive, `to` exclusive).
+   */
+  async readLog(
+    options: {
+      before?: number | undefined;
+      limit: number;
+      streamTypes?: readonly string[] | undefined;
+      excludeStreamTypes?: readonly string[] | undefined;
+      actor?: { exact: readonly string[]; prefixes: readonly string[] } | undefined;
+      from?: Date | undefined;
+      to?: Date | undefined;
+    },
+    trx: Db | Trx = this.db,
+  ): Promise<StoredEvent[]> {
+    const query = trx<EventRow>('events').orderBy('position', 'desc').limit(options.limit);
+    if (options.before !== undefined) query.where('position', '<', options.before);
+    if (options.streamTypes) query.whereIn('stream_type', [...options.streamTypes]);
+    if (options.excludeStreamTypes?.length)
+      query.whereNotIn('stream_type', [...options.excludeStreamTypes]);
+    const actor = options.actor;
+    if (actor) {
+      query.where((q) => {
+        if (actor.exact.length) q.orWhereRaw("metadata->>'actor' = any(?)", [[...actor.exact]]);
+        for (const prefix of actor.prefixes)
+          q.orWhereRaw("starts_with(metadata->>'actor', ?)", [prefix]);
+        if (!actor.exact.length && !actor.prefixes.length) q.whereRaw('false');
+      });
+    }
+    if (options.from) query.where('occurred_at', '>=', options.from);
+    if (options.to) query.where('occurred_at', '<', options.to);
+    const rows = await query;
+    return rows.map(toStoredEvent);
+  }
+
+  /** Every event of these types since a moment, newest first (what was deleted lately). */
+  async readRecent(
+    types: readonly string[],
+    since: Date,
+    trx: Db | Trx = this.db,
+  ): Promise<StoredEvent[]> {
+    if (types.length === 0) return [];
+    const rows = await trx<EventRow>('events')
+      .whereIn('type', [...types])
+      .where('occurred_at', '>=', since)
+      .orderBy('position', 'desc');
+    return rows.map(toStoredEvent);
+  }
+
+  /** The distinct kinds of stream in the log (the audit's filter). */
+  async streamTypes(trx: Db | Trx = this.db): Promise<string[]> {
+    // A loose index scan: one index probe per kind, not a read of the whole log.
+    const { rows } = await trx.raw<{ rows: { stream_type: string }[] }>(`
+      with recursive kinds as (
+        (select stream_type from events order by stream_type limit 1)
+        union all
+        select (select stream_type from events where stream_type > kinds.stream_type
+                 order by stream_type limit 1)
+          from kinds where kinds.stream_type is not null
+      )
+      select stream_type from kinds where stream_type is not null`);
+    return rows.map((r) => r.stream_type);
+  }
+
   /** All events in log order, in batches, for replays. */
   async *readAll(trx: Db | Trx = this.db, batchSize = 1000): AsyncGenerator<StoredEvent> {
     let after = 0;

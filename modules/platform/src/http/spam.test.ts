@@ -4,6 +4,7 @@ import {
   assessIntake,
   countLinks,
   elapsedSince,
+  judgeIntake,
   RepeatedTextMemory,
   SPAM_REASONS,
   SPAM_RULES,
@@ -111,5 +112,41 @@ describe('RepeatedTextMemory: the burst signal without a database read', () => {
     expect(memory.size).toBeLessThanOrEqual(100);
     expect(memory.count('198.51.100.2', 'new 149', 0)).toBe(1);
     expect(memory.count('198.51.100.1', 'old 0', 0)).toBe(0);
+  });
+});
+
+describe('judgeIntake: held for review, or spam (shared by the contact form and job applications)', () => {
+  const facts = { elapsedMs: 800, text: 'We would like to automate our invoicing.' };
+
+  it('when only its speed looks automated, then it is held with that reason, not spam', () => {
+    expect(judgeIntake(facts)).toEqual({
+      isSpam: false,
+      held: true,
+      reason: SPAM_REASONS.tooFast,
+    });
+  });
+
+  it('when it is fast and full of links too, then it is spam for the links', () => {
+    expect(
+      judgeIntake({ ...facts, text: 'x http://a.b http://c.d http://e.f http://g.h' }),
+    ).toEqual({ isSpam: true, reason: SPAM_REASONS.links });
+  });
+
+  it('when it is fast and the same text a third time, then it is spam for the burst', () => {
+    expect(judgeIntake({ ...facts, sameTextFromIpRecently: 2 })).toEqual({
+      isSpam: true,
+      reason: SPAM_REASONS.burst,
+    });
+  });
+
+  it('when it is fast and the honeypot is filled, then it is spam for the honeypot', () => {
+    expect(judgeIntake({ ...facts, honeypotFilled: true })).toEqual({
+      isSpam: true,
+      reason: SPAM_REASONS.honeypot,
+    });
+  });
+
+  it('when a person took their time, then neither', () => {
+    expect(judgeIntake({ ...facts, elapsedMs: 20_000 })).toEqual({ isSpam: false, reason: null });
   });
 });

@@ -69,6 +69,22 @@ export function assessIntake(facts: IntakeFacts): SpamVerdict {
   return { isSpam: false, reason: null };
 }
 
+/**
+ * The intake rules' verdict, with one distinction: a submission whose only sign of a bot is its
+ * speed (a browser's autofill sends as fast as a bot) is `held` for the administrator's review
+ * rather than flagged as spam. Any other sign, alone or beside the speed, is spam as before.
+ */
+export interface IntakeVerdict extends SpamVerdict {
+  held?: boolean;
+}
+
+export function judgeIntake(facts: IntakeFacts): IntakeVerdict {
+  const verdict = assessIntake(facts);
+  if (verdict.reason !== SPAM_REASONS.tooFast) return verdict;
+  const otherwise = assessIntake({ ...facts, elapsedMs: undefined });
+  return otherwise.isSpam ? otherwise : { isSpam: false, reason: verdict.reason, held: true };
+}
+
 /** Time the form was open, from the optional `startedAt` (epoch ms) the public forms send. */
 export function elapsedSince(startedAt: number | undefined, now = Date.now()): number | undefined {
   return startedAt === undefined ? undefined : now - startedAt;

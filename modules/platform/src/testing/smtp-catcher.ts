@@ -54,3 +54,14 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The links of a caught message's parts, read through their quoted-printable encoding (soft
+ * line breaks and `=XX` escapes), as a reader's mail client shows them.
+ */
+export function linksIn(mail: CaughtMail): string[] {
+  const decoded = mail.text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return [...new Set(decoded.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
+}

@@ -2,6 +2,7 @@ import type {
   BlogImportPreview,
   BlogPost,
   BlogPostDetail,
+  BlogPostSummary,
   Heading,
   PostForm,
 } from '@kw/blog/contract';
@@ -10,7 +11,8 @@ import { api } from '../../api/api.ts';
 /** The blog's calls: the public reads (public-site.md §7) and the back office's (admin.md §7). */
 export const blogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublishedPosts: build.query<BlogPost[], void>({
+    /** The list's fields only (see BlogPostSummary); the manager lists whole posts. */
+    getPublishedPosts: build.query<BlogPostSummary[], void>({
       query: () => '/api/blog?published=true',
       providesTags: [{ type: 'BlogPost', id: 'PUBLIC' }],
     }),

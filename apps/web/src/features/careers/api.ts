@@ -1,5 +1,6 @@
 import type {
   ApplicationBulkAction,
+  ApplicationHeldCount,
   ApplicationStatusUpdate,
   Job,
   JobApplication,
@@ -67,6 +68,11 @@ export const careersApi = api.injectEndpoints({
       query: () => '/api/job-applications',
       providesTags: ['JobApplication'],
     }),
+    /** How many applications wait for the administrator's review (the dashboard's line). */
+    applicationHeldCount: build.query<ApplicationHeldCount, void>({
+      query: () => '/api/job-applications/held-count',
+      providesTags: ['JobApplication'],
+    }),
     setApplicationStatus: build.mutation<JobApplication, ApplicationStatusUpdate & { id: string }>({
       query: ({ id, ...body }) => ({
         url: `/api/job-applications/${id}/status`,
@@ -75,7 +81,10 @@ export const careersApi = api.injectEndpoints({
       }),
       invalidatesTags: ['JobApplication'],
     }),
-    /** The spam verdict: `isSpam` true flags it by hand, false reverses a flag. */
+    /**
+     * The spam verdict: `isSpam` true flags it by hand, false reverses a flag (or releases one
+     * held for review).
+     */
     setApplicationSpam: build.mutation<JobApplication, { id: string; isSpam: boolean }>({
       query: ({ id, isSpam }) => ({
         url: `/api/job-applications/${id}/spam`,
@@ -115,6 +124,7 @@ export const {
   useUpdateJobMutation,
   useDeleteJobMutation,
   useListJobApplicationsQuery,
+  useApplicationHeldCountQuery,
   useSetApplicationStatusMutation,
   useSetApplicationSpamMutation,
   useDeleteJobApplicationMutation,

@@ -3,13 +3,15 @@ import type {
   CaseStudyDetail,
   CaseStudyForm,
   CaseStudyImportPreview,
+  CaseStudySummary,
 } from '@kw/case-studies/contract';
 import { api } from '../../api/api.ts';
 
 /** The case studies' calls: the public reads (public-site.md §7) and the back office's (admin.md §7). */
 export const caseStudiesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublishedCaseStudies: build.query<CaseStudy[], void>({
+    /** The list's fields only (see CaseStudySummary); the manager lists whole case studies. */
+    getPublishedCaseStudies: build.query<CaseStudySummary[], void>({
       query: () => '/api/case-studies?published=true',
       providesTags: [{ type: 'CaseStudy', id: 'PUBLIC' }],
     }),

@@ -11,6 +11,7 @@ import {
   storeToken,
 } from '../../api/api.ts';
 import { Dashboard } from '../../features/activity/admin/Dashboard.tsx';
+import { auditSection } from '../../features/activity/admin/sections.tsx';
 import { LoginPage } from '../../features/auth/admin/LoginPage.tsx';
 import { settingsSection } from '../../features/auth/admin/sections.tsx';
 import { useLogoutMutation, useVerifySessionQuery } from '../../features/auth/api.ts';
@@ -36,6 +37,7 @@ const SECTIONS: AdminSection[] = [
   ...careersSections,
   newsletterSection,
   contactSection,
+  auditSection,
   settingsSection,
 ];
 

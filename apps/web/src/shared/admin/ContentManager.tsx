@@ -63,6 +63,10 @@ export function ContentManager<T extends Managed>(props: {
   status?(item: T): ReactNode;
   badges?(item: T): ReactNode;
   details(item: T): ReactNode;
+  /** Beside the heading's buttons (Recently deleted). */
+  extra?: ReactNode;
+  /** Below an item's details (its History button). */
+  history?(item: T): ReactNode;
 }) {
   const { labels, list, matches } = props;
   const confirmDelete = useConfirmedDelete();
@@ -119,6 +123,7 @@ export function ContentManager<T extends Managed>(props: {
       search={search}
       onSearch={setSearch}
       onNew={() => open('new')}
+      extra={props.extra}
     >
       {shown.map((item) => (
         <ManagerRow
@@ -140,6 +145,7 @@ export function ContentManager<T extends Managed>(props: {
           }
         >
           {props.details(item)}
+          {props.history?.(item)}
         </ManagerRow>
       ))}
     </ManagerFrame>

@@ -29,6 +29,8 @@ export function ManagerFrame(
     search: string;
     onSearch(search: string): void;
     onNew(): void;
+    /** More buttons beside Back and New. */
+    extra?: ReactNode;
     children: ReactNode;
   },
 ) {
@@ -44,6 +46,7 @@ export function ManagerFrame(
         </div>
         <Space>
           <Button onClick={() => navigate(-1)}>Back to Dashboard</Button>
+          {props.extra}
           <Button type="primary" onClick={props.onNew}>
             {props.newLabel}
           </Button>

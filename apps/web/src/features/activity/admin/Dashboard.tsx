@@ -1,6 +1,7 @@
 import { Alert, App, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { ApplicationsHeldForReview } from '../../careers/admin/ApplicationsHeldForReview.tsx';
 import { HeldForReview } from '../../contact/admin/HeldForReview.tsx';
 import { useListContactSubmissionsQuery } from '../../contact/api.ts';
 import { useListSubscriptionsQuery } from '../../newsletter/api.ts';
@@ -16,7 +17,7 @@ interface StatCardProps {
   detail: string | undefined;
   loading: boolean;
   error: string | undefined;
-  /** A line under the detail (Contact Submissions: the ones held for review). */
+  /** A line under the detail (contact messages, job applications: the ones held for review). */
   extra?: ReactNode;
 }
 
@@ -145,7 +146,12 @@ export function Dashboard() {
           error={newsletterError}
         />
         <StatCard title="Job Postings" to="/admin/jobs" {...jobs} />
-        <StatCard title="Job Applications" to="/admin/job-applications" {...applications} />
+        <StatCard
+          title="Job Applications"
+          to="/admin/job-applications"
+          {...applications}
+          extra={<ApplicationsHeldForReview />}
+        />
       </Row>
       <Card title="Quick Actions" style={{ marginTop: 16 }}>
         <Row gutter={[12, 12]}>

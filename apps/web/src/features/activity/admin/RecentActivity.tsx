@@ -64,6 +64,7 @@ export function RecentActivity() {
             <Typography.Text type="secondary" title={formatDate(item.timestamp, 'dateTime')}>
               {relativeTime(item.timestamp)}
             </Typography.Text>
+            {item.actor && <Typography.Text type="secondary"> · by {item.actor}</Typography.Text>}
           </div>
         </div>
       ))}

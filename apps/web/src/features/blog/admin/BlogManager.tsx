@@ -5,6 +5,8 @@ import {
   type ManagerLabels,
 } from '../../../shared/admin/ContentManager.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
+import { RecentlyDeletedButton } from '../../activity/admin/RecentlyDeleted.tsx';
 import { useDeletePostMutation, useListAllPostsQuery } from '../api.ts';
 import { AUTHOR_LABEL, matchesPost } from '../public/post.ts';
 import { BlogEditor } from './BlogEditor.tsx';
@@ -41,6 +43,12 @@ export function BlogManager() {
           <Tag color="gold">Scheduled for {formatDate(post.publishedAt, 'dateTime')}</Tag>
         ) : undefined
       }
+      extra={<RecentlyDeletedButton kind="posts" />}
+      history={(post) => (
+        <div style={{ marginTop: 8 }}>
+          <HistoryButton kind="post" id={post.id} title={post.title} />
+        </div>
+      )}
       details={(post) => (
         <>
           <Typography.Paragraph

@@ -1,5 +1,4 @@
-import type { BlogPost } from '@kw/blog/contract';
-import { BLOG_EXCERPT_FALLBACK, excerptOrFallback } from '@kw/blog/presentation';
+import type { BlogPostSummary } from '@kw/blog/contract';
 import { useMemo, useState } from 'react';
 import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
@@ -10,8 +9,8 @@ import { matchesPost } from './post.ts';
 
 export const BLOG_TAGS_PER_CARD = 3;
 
-function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
-  const date = post.publishedAt ?? post.createdAt;
+function PostCard({ post, first }: { post: BlogPostSummary; first: boolean }) {
+  const date = post.publishedAt;
   return (
     <ContentCard
       image={post.featuredImage}
@@ -23,9 +22,8 @@ function PostCard({ post, first }: { post: BlogPost; first: boolean }) {
       to={`/blog/${post.slug}`}
       readMore="Read More"
     >
-      <p className="card-excerpt">
-        {excerptOrFallback(post.excerpt, post.content, BLOG_EXCERPT_FALLBACK)}
-      </p>
+      {/* The excerpt, else the first 200 characters of the text: made by the server. */}
+      <p className="card-excerpt">{post.excerpt}</p>
       {post.tags.length > 0 && (
         <TagList items={post.tags.slice(0, BLOG_TAGS_PER_CARD)} label="Tags" />
       )}

@@ -1,11 +1,15 @@
-import type { BlogPost } from '@kw/blog/contract';
-
 // What the blog's public pages and its manager share.
 
 export const AUTHOR_LABEL = 'Grand River Digital Team';
 
-/** Case-insensitive over title, excerpt and tags (public-site.md §5, admin.md §5). */
-export function matchesPost(post: BlogPost, search: string): boolean {
+/**
+ * Case-insensitive over title, excerpt and tags (public-site.md §5, admin.md §5): a post of the
+ * manager's list, or of the public list (whose excerpt is the card's).
+ */
+export function matchesPost<P extends { title: string; excerpt: string; tags: string[] }>(
+  post: P,
+  search: string,
+): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
   return (

@@ -1,5 +1,5 @@
 import type { JobApplication } from '@kw/careers/contract';
-import { Alert, Button, Descriptions, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Modal, Space, Tooltip, Typography } from 'antd';
 import { formatDate } from '../../../shared/dates.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { STATUS_ACTIONS, useApplicationActions } from './useStatusChange.tsx';
@@ -30,6 +30,37 @@ function SpamVerdict({ application }: { application: JobApplication }) {
   );
 }
 
+/** Why it waits for review; nothing went out for it yet. */
+function HeldVerdict({ application }: { application: JobApplication }) {
+  if (!application.held) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="Held for review"
+      description={`${application.heldReason ?? 'Held for review'}, as a bot does, and as a browser that fills the form in by itself may. The applicant gets the acknowledgement once you release it.`}
+    />
+  );
+}
+
+/** Release from review, with what it does on hover. */
+export function ReleaseButton({
+  application,
+  release,
+}: {
+  application: JobApplication;
+  release(application: JobApplication): unknown;
+}) {
+  if (!application.held) return null;
+  return (
+    <Tooltip title="Not spam: the applicant gets the acknowledgement, and you the notification">
+      <Button size="small" type="primary" onClick={() => release(application)}>
+        Release
+      </Button>
+    </Tooltip>
+  );
+}
+
 /** 'Job Application Details': the option for the current status is hidden. */
 export function ApplicationDetails({
   application,
@@ -38,7 +69,7 @@ export function ApplicationDetails({
   application: JobApplication | null;
   onClose(): void;
 }) {
-  const { changeStatus, deleteApplication, toggleSpam } = useApplicationActions();
+  const { changeStatus, deleteApplication, toggleSpam, release } = useApplicationActions();
   return (
     <Modal
       open={application !== null}
@@ -50,6 +81,7 @@ export function ApplicationDetails({
       {application && (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <SpamVerdict application={application} />
+          <HeldVerdict application={application} />
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label="Name">
               {application.firstName} {application.lastName}
@@ -94,6 +126,7 @@ export function ApplicationDetails({
                 {action.label}
               </Button>
             ))}
+            <ReleaseButton application={application} release={release} />
             <Button onClick={() => toggleSpam(application)}>
               {application.isSpam ? 'Not Spam' : 'Mark as Spam'}
             </Button>

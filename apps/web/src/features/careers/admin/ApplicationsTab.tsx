@@ -5,6 +5,8 @@ import {
   filterApplications,
   type JobApplication,
   NO_APPLICATIONS_TO_EXPORT,
+  type ScreeningFilter,
+  screeningOf,
 } from '@kw/careers/contract';
 import {
   Alert,
@@ -21,16 +23,19 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type BulkAction, useBulkSelection } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
   useBulkApplicationsMutation,
   useExportApplicationsMutation,
   useListJobApplicationsQuery,
 } from '../api.ts';
-import { ApplicationDetails } from './ApplicationDetails.tsx';
+import { ApplicationDetails, ReleaseButton } from './ApplicationDetails.tsx';
+import { HeldTag } from './HeldTag.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { STATUS_ACTIONS, useApplicationActions } from './useStatusChange.tsx';
 
@@ -48,8 +53,15 @@ export function ApplicationsTab({
   const [status, setStatus] = useState<ApplicationStatus | 'all'>('all');
   const [from, setFrom] = useState<Day>(null);
   const [to, setTo] = useState<Day>(null);
+  // A link may open the list screened: `?spam=held` (the dashboard's held-for-review line).
+  const [search] = useSearchParams();
+  const linked = search.has('spam') ? screeningOf(search.get('spam')) : null;
+  const [screening, setScreening] = useState<ScreeningFilter>(linked ?? 'all');
+  useEffect(() => {
+    if (linked) setScreening(linked);
+  }, [linked]);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { changeStatus, deleteApplication, toggleSpam } = useApplicationActions();
+  const { changeStatus, deleteApplication, toggleSpam, release } = useApplicationActions();
   const [exportApplications] = useExportApplicationsMutation();
 
   const all: JobApplication[] = query.data ?? [];
@@ -59,14 +71,15 @@ export function ApplicationsTab({
         status,
         from: from ? from.toDate() : null,
         to: to ? to.toDate() : null,
+        screening,
       }),
-    [all, status, from, to],
+    [all, status, from, to, screening],
   );
   const open: JobApplication | null = all.find((a) => a.id === openId) ?? null;
   const awaitingEmail = open?.status === 'rejected' && !open.rejectionEmailSentAt;
   useListJobApplicationsQuery(undefined, { pollingInterval: awaitingEmail ? POLL_MS : 0 });
 
-  const filtering = status !== 'all' || from !== null || to !== null;
+  const filtering = status !== 'all' || from !== null || to !== null || screening !== 'all';
 
   const [bulk] = useBulkApplicationsMutation();
   const plural = (n: number) => (n === 1 ? '1 application' : `${n} applications`);
@@ -151,9 +164,25 @@ export function ApplicationsTab({
             <label htmlFor="application-to-date">To Date</label>
             <DatePicker id="application-to-date" value={to} onChange={(day) => setTo(day as Day)} />
           </div>
+          <div className="filter-field">
+            <label htmlFor="application-screening-filter">Spam</label>
+            <Select
+              id="application-screening-filter"
+              style={{ width: 170 }}
+              value={screening}
+              onChange={setScreening}
+              options={[
+                { value: 'all', label: 'All' },
+                { value: 'clean', label: 'Clean' },
+                { value: 'held', label: 'Held for review' },
+                { value: 'spam', label: 'Spam' },
+              ]}
+            />
+          </div>
           <Button
             onClick={() => {
               setStatus('all');
+              setScreening('all');
               setFrom(null);
               setTo(null);
             }}
@@ -198,6 +227,7 @@ export function ApplicationsTab({
                       SPAM
                     </Tag>
                   )}
+                  <HeldTag application={a} />
                 </div>
                 <div>{a.email}</div>
               </>
@@ -220,6 +250,12 @@ export function ApplicationsTab({
             render: (_, a) => (
               <Space>
                 <Button onClick={() => setOpenId(a.id)}>View</Button>
+                <ReleaseButton application={a} release={release} />
+                <HistoryButton
+                  kind="job-application"
+                  id={a.id}
+                  title={`${a.firstName} ${a.lastName}`}
+                />
                 <Dropdown
                   trigger={['click']}
                   menu={{

@@ -1,7 +1,8 @@
 import type { Job, JobCategory } from '@kw/careers/contract';
-import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
 import { serverMessage } from '../../../api/api.ts';
 import { useNotified } from '../../../shared/admin/notify.tsx';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import { useDeleteJobCategoryMutation } from '../api.ts';
 import { EditDeleteMenu } from './EditDialog.tsx';
 
@@ -35,11 +36,14 @@ export function CategoriesTab({
             <Card
               title={category.name}
               extra={
-                <EditDeleteMenu
-                  label={`Actions for ${category.name}`}
-                  onEdit={() => onEdit(category)}
-                  onDelete={() => onDelete(category)}
-                />
+                <Space size="small">
+                  <HistoryButton kind="job-category" id={category.id} title={category.name} />
+                  <EditDeleteMenu
+                    label={`Actions for ${category.name}`}
+                    onEdit={() => onEdit(category)}
+                    onDelete={() => onDelete(category)}
+                  />
+                </Space>
               }
             >
               <Tag color={category.isActive ? 'blue' : 'default'}>

@@ -1,9 +1,11 @@
 import { EMPLOYMENT_TYPE_LABELS, type Job, type JobCategory, preview } from '@kw/careers/contract';
-import { Alert, Card, Col, Empty, Input, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Flex, Input, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { serverMessage } from '../../../api/api.ts';
 import { useNotified } from '../../../shared/admin/notify.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
+import { RecentlyDeletedButton } from '../../activity/admin/RecentlyDeleted.tsx';
 import { useDeleteJobMutation } from '../api.ts';
 import { EditDeleteMenu } from './EditDialog.tsx';
 
@@ -40,14 +42,17 @@ export function JobsTab({
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {isError && <Alert type="error" showIcon title="Failed to fetch jobs" />}
-      <Input.Search
-        placeholder="Search jobs by title or location..."
-        aria-label="Search jobs"
-        allowClear
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        style={{ maxWidth: 420 }}
-      />
+      <Flex wrap gap={12}>
+        <Input.Search
+          placeholder="Search jobs by title or location..."
+          aria-label="Search jobs"
+          allowClear
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ maxWidth: 420 }}
+        />
+        <RecentlyDeletedButton kind="jobs" />
+      </Flex>
       {shown.length === 0 ? (
         <Empty description="No jobs found" />
       ) : (
@@ -58,11 +63,14 @@ export function JobsTab({
                 data-testid={`job-card-${job.id}`}
                 title={job.title}
                 extra={
-                  <EditDeleteMenu
-                    label={`Actions for ${job.title}`}
-                    onEdit={() => onEdit(job)}
-                    onDelete={() => onDelete(job)}
-                  />
+                  <Space size="small">
+                    <HistoryButton kind="job" id={job.id} title={job.title} />
+                    <EditDeleteMenu
+                      label={`Actions for ${job.title}`}
+                      onEdit={() => onEdit(job)}
+                      onDelete={() => onDelete(job)}
+                    />
+                  </Space>
                 }
               >
                 <Space wrap style={{ marginBottom: 8 }}>

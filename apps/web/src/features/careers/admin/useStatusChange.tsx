@@ -22,7 +22,7 @@ export const STATUS_ACTIONS: { status: Settable; label: string; danger?: boolean
   { status: 'rejected', label: 'Reject', danger: true },
 ];
 
-/** Status changes, the spam verdict and deletion, with the confirmations and messages of admin.md §4, §5, §8. */
+/** Status changes, the spam verdict, release from review and deletion, with the confirmations and messages of admin.md §4, §5, §8. */
 export function useApplicationActions() {
   const { modal } = App.useApp();
   const notified = useNotified();
@@ -48,6 +48,17 @@ export function useApplicationActions() {
       }),
     );
   }
+
+  /** 'Not spam' on one held for review: released, its e-mails go out. */
+  const release = (application: JobApplication) =>
+    notified(
+      () => setSpam({ id: application.id, isSpam: false }).unwrap(),
+      { title: APPLICATION_SPAM_MESSAGES.released },
+      (error) => ({
+        title: 'Error',
+        description: `${APPLICATION_SPAM_MESSAGES.releaseFailed}: ${serverMessage(error)}`,
+      }),
+    );
 
   const change = (application: JobApplication, status: Settable) =>
     notified(
@@ -79,5 +90,5 @@ export function useApplicationActions() {
       ...(onDeleted ? { onDeleted } : {}),
     });
 
-  return { changeStatus, deleteApplication, toggleSpam };
+  return { changeStatus, deleteApplication, toggleSpam, release };
 }

@@ -6,6 +6,8 @@ import {
   type ManagerLabels,
 } from '../../../shared/admin/ContentManager.tsx';
 import { formatDate } from '../../../shared/dates.ts';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
+import { RecentlyDeletedButton } from '../../activity/admin/RecentlyDeleted.tsx';
 import { useDeleteCaseStudyMutation, useListAllCaseStudiesQuery } from '../api.ts';
 import { CaseStudyEditor } from './CaseStudyEditor.tsx';
 
@@ -38,6 +40,12 @@ export function CaseStudyManager() {
       matches={matchesCaseStudySearch}
       remove={useDeleteCaseStudyMutation()[0]}
       editor={(study, controls) => <CaseStudyEditor {...(study ? { study } : {})} {...controls} />}
+      extra={<RecentlyDeletedButton kind="case-studies" />}
+      history={(study) => (
+        <div style={{ marginTop: 8 }}>
+          <HistoryButton kind="case-study" id={study.id} title={study.title} />
+        </div>
+      )}
       viewHref={(s) => `/case-studies/${s.slug}`}
       badges={(s) => s.industry && <Tag color="blue">{s.industry}</Tag>}
       details={(s) => (

@@ -1,6 +1,4 @@
-import { excerptOrFallback } from '@kw/blog/presentation';
-import type { CaseStudy } from '@kw/case-studies/contract';
-import { CASE_STUDY_EXCERPT_FALLBACK } from '@kw/case-studies/presentation';
+import type { CaseStudySummary } from '@kw/case-studies/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
@@ -13,7 +11,11 @@ export const TECHNOLOGIES_PER_CARD = 3;
 export const CASE_STUDY_TAGS_PER_CARD = 2;
 
 /** Title, excerpt, client name or any tag, and the exact industry when one is chosen (§5). */
-export function matchesCaseStudy(study: CaseStudy, search: string, industry: string): boolean {
+export function matchesCaseStudy(
+  study: CaseStudySummary,
+  search: string,
+  industry: string,
+): boolean {
   if (industry && study.industry !== industry) return false;
   const q = search.trim().toLowerCase();
   if (!q) return true;
@@ -22,7 +24,7 @@ export function matchesCaseStudy(study: CaseStudy, search: string, industry: str
   );
 }
 
-function CaseStudyCard({ study, first }: { study: CaseStudy; first: boolean }) {
+function CaseStudyCard({ study, first }: { study: CaseStudySummary; first: boolean }) {
   const extra = study.technologies.length - TECHNOLOGIES_PER_CARD;
   return (
     <ContentCard
@@ -36,9 +38,8 @@ function CaseStudyCard({ study, first }: { study: CaseStudy; first: boolean }) {
       readMore="Read Case Study"
     >
       {study.clientName && <p className="card-client">{study.clientName}</p>}
-      <p className="card-excerpt">
-        {excerptOrFallback(study.excerpt, study.content, CASE_STUDY_EXCERPT_FALLBACK)}
-      </p>
+      {/* The excerpt, else the first 150 characters of the text: made by the server. */}
+      <p className="card-excerpt">{study.excerpt}</p>
       {study.projectType && <p className="card-project">{study.projectType}</p>}
       {study.technologies.length > 0 && (
         <TagList

@@ -20,6 +20,7 @@ import {
   SubmissionsFrame,
   useFilters,
 } from '../../../shared/admin/SubmissionsFrame.tsx';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
   useBulkContactSubmissionsMutation,
   useDeleteContactSubmissionMutation,
@@ -198,6 +199,7 @@ export function ContactSubmissionsPage() {
       ]}
       actions={(s) => (
         <>
+          <HistoryButton kind="contact" id={s.id} title={`${s.firstName} ${s.lastName}`} />
           <Button size="small" onClick={() => setEditing(s)}>
             Edit
           </Button>

@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from '@kw/contact/contract';
+import { CONTACT_SIGNUP_LABEL } from '@kw/newsletter/presentation';
 import { CONTACT_SERVICE_OPTIONS as SERVICE_OPTIONS } from '@kw/site';
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
@@ -193,7 +194,7 @@ export function ContactForm() {
           checked={values.subscribeNewsletter}
           onChange={(e) => set('subscribeNewsletter')(e.target.checked)}
         />
-        Subscribe to our newsletter for AI insights and updates
+        {CONTACT_SIGNUP_LABEL}
       </label>
       <button type="submit" className="button button-primary" disabled={isLoading}>
         {isLoading ? 'Sending...' : 'Send Message'}

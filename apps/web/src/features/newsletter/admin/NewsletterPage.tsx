@@ -1,5 +1,5 @@
 import type { NewsletterSubscription } from '@kw/newsletter/contract';
-import { Button, Select, Space, Switch, Tag } from 'antd';
+import { Button, Select, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import type { BulkAction } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
@@ -15,6 +15,7 @@ import {
   SubmissionsFrame,
   useFilters,
 } from '../../../shared/admin/SubmissionsFrame.tsx';
+import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
   useBulkSubscriptionsMutation,
   useDeleteSubscriptionMutation,
@@ -25,11 +26,11 @@ import {
 } from '../api.ts';
 import { MarkSpamDialog } from './MarkSpamDialog.tsx';
 import { NewsletterStats } from './NewsletterStats.tsx';
-import { nameOf, SubscriptionDetails } from './SubscriptionDetails.tsx';
+import { nameOf, StatusTag, SubscriptionDetails } from './SubscriptionDetails.tsx';
 
 interface Filters {
   search: string;
-  status: 'all' | 'active' | 'unsubscribed';
+  status: 'all' | 'active' | 'pending' | 'unsubscribed';
   spam: SpamFilterValue;
 }
 
@@ -37,8 +38,7 @@ export function matchesSubscription(s: NewsletterSubscription, f: Filters): bool
   const q = f.search.trim().toLowerCase();
   if (q && ![s.email, nameOf(s), s.ipAddress ?? ''].some((v) => v.toLowerCase().includes(q)))
     return false;
-  if (f.status === 'active' && !s.subscribed) return false;
-  if (f.status === 'unsubscribed' && s.subscribed) return false;
+  if (f.status !== 'all' && s.status !== f.status) return false;
   return matchesSpam(s.isSpam, f.spam);
 }
 
@@ -129,6 +129,7 @@ export function NewsletterPage() {
         options={[
           { value: 'all', label: 'All' },
           { value: 'active', label: 'Active' },
+          { value: 'pending', label: 'Pending confirmation' },
           { value: 'unsubscribed', label: 'Unsubscribed' },
         ]}
       />
@@ -177,11 +178,7 @@ export function NewsletterPage() {
           ),
         },
         { title: 'Name', key: 'name', render: (_, s) => nameOf(s) || '—' },
-        {
-          title: 'Status',
-          dataIndex: 'subscribed',
-          render: (v: boolean) => (v ? <Tag color="green">Active</Tag> : <Tag>Unsubscribed</Tag>),
-        },
+        { title: 'Status', key: 'status', render: (_, s) => <StatusTag s={s} /> },
         { title: 'Source', dataIndex: 'source', render: (v: string) => v || 'website' },
         { title: 'Device', dataIndex: 'deviceType', render: (v: string | null) => v ?? '—' },
         { title: 'Location', key: 'location', render: (_, s) => locationOf(s) },
@@ -189,6 +186,7 @@ export function NewsletterPage() {
       ]}
       actions={(s) => (
         <>
+          <HistoryButton kind="subscriber" id={s.id} title={s.email} />
           {s.isSpam ? (
             <Button size="small" onClick={() => unflag(s)}>
               Unmark Spam

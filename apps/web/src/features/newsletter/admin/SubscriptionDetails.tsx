@@ -1,5 +1,5 @@
-import type { NewsletterSubscription } from '@kw/newsletter/contract';
-import { Alert, Descriptions, Typography } from 'antd';
+import { CONSENT_METHOD_LABELS, type NewsletterSubscription } from '@kw/newsletter/contract';
+import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { locationOf } from '../../../shared/admin/SubmissionsFrame.tsx';
 import { formatDate } from '../../../shared/dates.ts';
 
@@ -7,6 +7,41 @@ export const nameOf = (s: NewsletterSubscription) =>
   [s.firstName, s.lastName].filter(Boolean).join(' ');
 
 const dash = (v: string | null | undefined) => v || '—';
+
+/** Active (confirmed), pending its confirmation (or expired, past its 7 days), unsubscribed. */
+export function StatusTag({ s }: { s: NewsletterSubscription }) {
+  if (s.status === 'active') return <Tag color="green">Active</Tag>;
+  if (s.status === 'unsubscribed') return <Tag>Unsubscribed</Tag>;
+  const expired = s.expiresAt !== null && Date.parse(s.expiresAt) <= Date.now();
+  return expired ? <Tag>Expired</Tag> : <Tag color="gold">Pending confirmation</Tag>;
+}
+
+/** The proof of consent (CASL): what was asked, where and when, and how it was confirmed. */
+function ConsentRecord({ s }: { s: NewsletterSubscription }) {
+  const c = s.consent;
+  if (!c)
+    return (
+      <Typography.Paragraph type="secondary">
+        No consent yet: the confirmation e-mail's link has not been pressed
+        {s.expiresAt ? ` (it works until ${formatDate(s.expiresAt, 'dateTime')})` : ''}.
+      </Typography.Paragraph>
+    );
+  return (
+    <Descriptions column={1} size="small" bordered>
+      <Descriptions.Item label="How">{CONSENT_METHOD_LABELS[c.method]}</Descriptions.Item>
+      <Descriptions.Item label="Asked">{formatDate(c.requestedAt, 'dateTime')}</Descriptions.Item>
+      <Descriptions.Item label="From address">{dash(c.requestIp)}</Descriptions.Item>
+      <Descriptions.Item label="Form">{c.source}</Descriptions.Item>
+      <Descriptions.Item label="Page">{dash(c.page)}</Descriptions.Item>
+      <Descriptions.Item label="Wording">{dash(c.wording)}</Descriptions.Item>
+      <Descriptions.Item label="Confirmed">
+        {c.confirmedAt ? formatDate(c.confirmedAt, 'dateTime') : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label="Confirmed from">{dash(c.confirmIp)}</Descriptions.Item>
+      <Descriptions.Item label="Confirmed with">{dash(c.confirmUserAgent)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
 
 /** 'Subscription Details': contact, technical and campaign information, and the unsubscribe link. */
 export function SubscriptionDetails({ s }: { s: NewsletterSubscription }) {
@@ -17,7 +52,7 @@ export function SubscriptionDetails({ s }: { s: NewsletterSubscription }) {
         <Descriptions.Item label="Email">{s.email}</Descriptions.Item>
         <Descriptions.Item label="Name">{dash(nameOf(s))}</Descriptions.Item>
         <Descriptions.Item label="Status">
-          {s.subscribed ? 'Active' : 'Unsubscribed'}
+          <StatusTag s={s} />
         </Descriptions.Item>
         <Descriptions.Item label="Source">{s.source || 'website'}</Descriptions.Item>
         <Descriptions.Item label="Subscribed">
@@ -29,6 +64,10 @@ export function SubscriptionDetails({ s }: { s: NewsletterSubscription }) {
           </Descriptions.Item>
         )}
       </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        Consent
+      </Typography.Title>
+      <ConsentRecord s={s} />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         Technical Information
       </Typography.Title>

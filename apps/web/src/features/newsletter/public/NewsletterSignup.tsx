@@ -1,3 +1,4 @@
+import { FOOTER_SIGNUP_TEXT } from '@kw/newsletter/presentation';
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
 import { useFormStartedAt } from '../../../shared/public/formStartedAt.ts';
@@ -10,9 +11,16 @@ const FAILURE = {
   variant: 'destructive',
 } as const;
 
+/** The sign-up is pending until the e-mail's link is confirmed (double opt-in, CASL). */
+const SUCCESS = {
+  title: 'Success!',
+  description: 'Check your inbox to confirm your subscription.',
+};
+
 /**
  * The footer's newsletter signup (public-site.md §4, §5, §8). The contract (zod) and the API
- * slice (RTK Query) load on submit only, so they stay out of every page's first load.
+ * slice (RTK Query) load on submit only, so they stay out of every page's first load. Its
+ * texts are the consent record's wording (`@kw/newsletter/presentation`), word for word.
  */
 export function NewsletterSignup() {
   const id = useId();
@@ -38,6 +46,7 @@ export function NewsletterSignup() {
         email,
         name,
         source: 'footer',
+        page: window.location.pathname,
         ...utmParameters(),
       });
       if (!parsed.success) {
@@ -58,7 +67,7 @@ export function NewsletterSignup() {
           }),
         )
         .unwrap();
-      toast({ title: 'Success!', description: "You've been subscribed to our newsletter." });
+      toast(SUCCESS);
       setEmail('');
       timing.restart();
     } catch {
@@ -78,9 +87,9 @@ export function NewsletterSignup() {
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`} className="footer-heading">
-        Newsletter
+        {FOOTER_SIGNUP_TEXT.heading}
       </h2>
-      <p className="footer-note">Practical AI tips for Waterloo Region businesses, once a month.</p>
+      <p className="footer-note">{FOOTER_SIGNUP_TEXT.note}</p>
       <div className="newsletter-row">
         <label htmlFor={`${id}-email`} className="visually-hidden">
           Newsletter email address
@@ -98,9 +107,10 @@ export function NewsletterSignup() {
           aria-describedby={error ? `${id}-email-error` : undefined}
         />
         <button type="submit" className="button button-light" disabled={busy}>
-          {busy ? 'Subscribing...' : 'Subscribe'}
+          {busy ? 'Subscribing...' : FOOTER_SIGNUP_TEXT.button}
         </button>
       </div>
+      <p className="footer-note">{FOOTER_SIGNUP_TEXT.consent}</p>
       {error && (
         <p id={`${id}-email-error`} className="field-error field-error-inverse">
           {error}

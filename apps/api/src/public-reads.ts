@@ -1,0 +1,122 @@
+import {
+  BLOG_CONTENT,
+  findPostBySlug,
+  listPostSummaries,
+  postDetail,
+  upcomingPublications,
+} from '@kw/blog';
+import { CAREERS_CONTENT, listJobCategories, listJobs } from '@kw/careers';
+import {
+  CASE_STUDIES_CONTENT,
+  caseStudyDetail,
+  findCaseStudyBySlug,
+  listCaseStudySummaries,
+} from '@kw/case-studies';
+import type { Db } from '@kw/platform';
+
+// The reads a visitor's pages make, answered in this process by the modules' queries: the
+// server renderer takes its data from here (no HTTP to itself), and the public lists are kept
+// ready to send (see public-cache.ts). Each read names the kind of content it shows, whose
+// changes make its cached answers stale.
+
+export type ReadResult =
+  | { status: 200; data: unknown }
+  | { status: 404; data: { message: string } };
+
+export interface PublicRead {
+  /** The kind of content it shows (the page cache's scope, moved by that content's events). */
+  scope: string;
+  /**
+   * The answer is the same for the administrator: it may be served from the cache whoever
+   * asks. Otherwise only to requests without credentials (the administrator sees drafts).
+   */
+  sameForAdmin: boolean;
+  /** A list, worth keeping ready as bytes (one item's answer is only read by the renderer). */
+  list: boolean;
+  load(db: Db): Promise<ReadResult>;
+}
+
+const found = (data: unknown): ReadResult => ({ status: 200, data });
+const orNotFound = (item: unknown, message: string): ReadResult =>
+  item ? { status: 200, data: item } : { status: 404, data: { message } };
+
+/** The lists, by the exact URL the pages ask for them with. */
+const LISTS: Record<string, PublicRead> = {
+  '/api/blog?published=true': {
+    scope: BLOG_CONTENT,
+    sameForAdmin: true,
+    list: true,
+    load: async (db) => found(await listPostSummaries(db)),
+  },
+  '/api/case-studies?published=true': {
+    scope: CASE_STUDIES_CONTENT,
+    sameForAdmin: true,
+    list: true,
+    load: async (db) => found(await listCaseStudySummaries(db)),
+  },
+  '/api/jobs?published=true': {
+    scope: CAREERS_CONTENT,
+    sameForAdmin: false,
+    list: true,
+    load: async (db) => found(await listJobs(db, { visibleOnly: true })),
+  },
+  '/api/job-categories': {
+    scope: CAREERS_CONTENT,
+    sameForAdmin: false,
+    list: true,
+    load: async (db) => found(await listJobCategories(db, { activeOnly: true })),
+  },
+};
+
+/** One item by its slug (the post's and the case study's pages). */
+const ITEMS: { prefix: string; read(slug: string): PublicRead }[] = [
+  {
+    prefix: '/api/blog/',
+    read: (slug) => ({
+      scope: BLOG_CONTENT,
+      sameForAdmin: false,
+      list: false,
+      load: async (db) => {
+        const post = await findPostBySlug(db, slug, 'public');
+        return orNotFound(post && postDetail(post), 'Blog post not found');
+      },
+    }),
+  },
+  {
+    prefix: '/api/case-studies/',
+    read: (slug) => ({
+      scope: CASE_STUDIES_CONTENT,
+      sameForAdmin: false,
+      list: false,
+      load: async (db) => {
+        const study = await findCaseStudyBySlug(db, slug, 'public');
+        return orNotFound(study && caseStudyDetail(study), 'Case study not found');
+      },
+    }),
+  },
+];
+
+/** The read a URL names (path and query as the web app writes it), if it is one of the pages' reads. */
+export function publicRead(url: string): PublicRead | undefined {
+  const list = LISTS[url];
+  if (list) return list;
+  for (const item of ITEMS) {
+    if (!url.startsWith(item.prefix)) continue;
+    const rest = url.slice(item.prefix.length);
+    if (!rest || rest.includes('/') || rest.includes('?')) return undefined;
+    try {
+      return item.read(decodeURIComponent(rest));
+    } catch {
+      return undefined; // a malformed escape names nothing
+    }
+  }
+  return undefined;
+}
+
+/** The public lists' URLs (what public-cache.ts keeps ready). */
+export const PUBLIC_LIST_URLS = Object.keys(LISTS);
+
+/** The dates at which a kind's public content changes with no event: posts dated in the future. */
+export const CONTENT_SCHEDULES: Record<string, (db: Db) => Promise<Date[]>> = {
+  [BLOG_CONTENT]: (db) => upcomingPublications(db),
+};

@@ -1,0 +1,214 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMailer, type MailMessage, SENDER_IDENTIFICATION } from '@kw/platform';
+import { describe, expect, it } from 'vitest';
+import {
+  acknowledgementEmail,
+  adminNotificationEmail,
+  applicationDigestEmail,
+  rejectionEmail,
+} from '../modules/careers/src/mails.ts';
+import {
+  adminNotificationMail,
+  digestMail,
+  heldNotificationMail,
+} from '../modules/contact/src/jobs.ts';
+import { confirmationMail, welcomeMail } from '../modules/newsletter/src/jobs.ts';
+
+// CASL: every message the site sends identifies the sender (name, mailing address, a way to
+// reach it) in both its plain-text and its HTML part; its Message-ID is on the site's domain;
+// newsletter mail also carries the one-click unsubscribe. The list below names every e-mail the
+// modules can compose; the last spec fails when a module gains a builder this list lacks.
+
+const root = path.resolve(import.meta.dirname, '..');
+const config = { publicUrl: 'https://www.example.ca', jwtSecret: 'x'.repeat(40) };
+const at = '2026-11-23T10:00:00.000Z';
+
+const received = {
+  submissionId: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.ca',
+  phone: '',
+  company: 'Lee & Co',
+  service: 'ai-solutions',
+  message: 'We would like to automate our invoices.',
+  subscribeNewsletter: false,
+  ipAddress: '203.0.113.5',
+  userAgent: 'Firefox',
+  referer: '',
+};
+const submission = {
+  id: received.submissionId,
+  ...received,
+  status: 'new' as const,
+  priority: 'medium' as const,
+  processed: false,
+  isSpam: false,
+  spamReason: null,
+  held: false,
+  heldReason: null,
+  responseNotes: null,
+  respondedAt: null,
+  country: null,
+  city: null,
+  deviceType: 'desktop' as const,
+  browserName: null,
+  browserVersion: null,
+  os: null,
+  createdAt: at,
+  enrichedAt: null,
+};
+const application = {
+  applicationId: '22222222-2222-4222-8222-222222222222',
+  jobId: '1',
+  jobTitle: 'Developer',
+  firstName: 'Bo',
+  lastName: 'Chen',
+  email: 'bo@example.ca',
+  phone: '519-555-0100',
+  coverLetter: 'Hello',
+  resumeFilename: 'r.pdf',
+  resumeOriginalName: 'cv.pdf',
+  resumeMimeType: 'application/pdf',
+  resumeSize: 10,
+  ipAddress: '203.0.113.6',
+  userAgent: 'Firefox',
+};
+const signup = {
+  subscriberId: '33333333-3333-8333-8333-333333333333',
+  email: 'cy@example.ca',
+  firstName: null,
+  lastName: null,
+  source: 'footer',
+  ipAddress: '203.0.113.7',
+  userAgent: 'Firefox',
+  referer: '',
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+};
+
+/** Every e-mail the composition can send, by its builder's name. */
+const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
+  adminNotificationMail: { mail: adminNotificationMail(received, 'owner@example.ca', config, 1) },
+  heldNotificationMail: {
+    mail: heldNotificationMail(received, 'Sent too fast', 'owner@example.ca', config),
+  },
+  digestMail: {
+    mail: digestMail(
+      { window: at, owed: { count: 4, tags: { held: 1 }, sample: [] }, reportedBefore: 3 },
+      [submission],
+      'owner@example.ca',
+      config,
+    ),
+  },
+  rejectionEmail: {
+    mail: rejectionEmail(application, {
+      messageId: '<r@www.example.ca>',
+      publicUrl: config.publicUrl,
+    }),
+  },
+  acknowledgementEmail: { mail: acknowledgementEmail(application, config) },
+  adminNotificationEmail: {
+    mail: adminNotificationEmail(application, { to: 'owner@example.ca', ...config }),
+  },
+  applicationDigestEmail: {
+    mail: applicationDigestEmail(
+      { window: at, count: 5, reportedBefore: 3, minutes: 5 },
+      [application],
+      { to: 'owner@example.ca', ...config },
+    ),
+  },
+  confirmationMail: {
+    mail: confirmationMail({ ...signup, requestedAt: at }, config),
+  },
+  welcomeMail: { mail: welcomeMail(signup, 42, config), newsletter: true },
+};
+
+const plainAddress = SENDER_IDENTIFICATION[1]!;
+
+describe('the CASL footer', () => {
+  it('names the company, its mailing address and how to reach it', () => {
+    expect(SENDER_IDENTIFICATION).toEqual([
+      'Grand River Digital Inc.',
+      '73 Water Street North, Suite 400, Cambridge, ON N1R 7L6, Canada',
+      'hello@grandriverdigital.ca · +1 (519) 555-0142',
+    ]);
+  });
+
+  for (const [name, { mail, newsletter }] of Object.entries(EVERY_EMAIL)) {
+    it(`${name}: in the plain text and the HTML, with a Message-ID on the site's domain`, () => {
+      for (const line of SENDER_IDENTIFICATION) {
+        expect(mail.text).toContain(line);
+        expect(mail.html).toContain(line.replace('&', '&amp;'));
+      }
+      expect(mail.text).toMatch(/\n-- \nGrand River Digital Inc\.\n/);
+      expect(mail.html).toContain(plainAddress);
+      expect(mail.messageId).toMatch(/^<[^<>@\s]+@www\.example\.ca>$/);
+      if (newsletter) {
+        expect(mail.headers?.['List-Unsubscribe']).toMatch(
+          /^<https:\/\/www\.example\.ca\/newsletter\/unsubscribe\?token=[\w.-]+>$/,
+        );
+        expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+        const link = mail.headers!['List-Unsubscribe']!.slice(1, -1);
+        expect(mail.text).toContain(`unsubscribe: ${link}`);
+        expect(mail.html).toContain(`<a href="${link}">unsubscribe</a>`);
+      } else {
+        expect(mail.headers?.['List-Unsubscribe']).toBeUndefined();
+      }
+    });
+  }
+
+  it("web addresses in the HTML part are links, without a sentence's closing full stop", () => {
+    const { html, text } = EVERY_EMAIL.rejectionEmail!.mail;
+    expect(text).toContain('posted at https://www.example.ca/careers.');
+    expect(html).toContain(
+      'posted at <a href="https://www.example.ca/careers">https://www.example.ca/careers</a>.',
+    );
+    const confirm = EVERY_EMAIL.confirmationMail!.mail.html;
+    expect(confirm).toMatch(
+      /<a href="https:\/\/www\.example\.ca\/newsletter\/confirm\?token=[\w.-]+">/,
+    );
+  });
+
+  it("the From shows the company's name, even when MAIL_FROM is a bare address", async () => {
+    const mailDir = mkdtempSync(path.join(tmpdir(), 'kw-mail-'));
+    try {
+      const mailer = createMailer({ from: 'website@example.ca', mailDir });
+      await mailer.send(EVERY_EMAIL.welcomeMail!.mail);
+      const [file] = readdirSync(mailDir);
+      const raw = readFileSync(path.join(mailDir, file!), 'utf8');
+      expect(raw).toMatch(/^From: Grand River Digital <website@example\.ca>$/m);
+      expect(raw).toMatch(/^Message-ID:\s+<newsletter-welcome-[\w-]+-42@www\.example\.ca>$/m);
+    } finally {
+      rmSync(mailDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the list above names every e-mail builder of every module', () => {
+    const builders: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
+          const text = readFileSync(full, 'utf8');
+          if (
+            !text.includes('composeEmail(') ||
+            full.endsWith(path.join('platform', 'src', 'mail.ts'))
+          )
+            continue;
+          for (const m of text.matchAll(
+            /export function (\w+)\([\s\S]*?\):\s*([\w<>[\]| ]+?)\s*\{/g,
+          ))
+            if (/Mail/.test(m[2]!)) builders.push(m[1]!);
+        }
+      }
+    };
+    for (const name of readdirSync(path.join(root, 'modules')))
+      walk(path.join(root, 'modules', name, 'src'));
+    expect(builders.sort()).toEqual(Object.keys(EVERY_EMAIL).sort());
+  });
+});
