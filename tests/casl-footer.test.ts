@@ -7,6 +7,7 @@ import {
   acknowledgementEmail,
   adminNotificationEmail,
   applicationDigestEmail,
+  heldNotificationEmail,
   rejectionEmail,
 } from '../modules/careers/src/mails.ts';
 import {
@@ -114,10 +115,16 @@ const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
   adminNotificationEmail: {
     mail: adminNotificationEmail(application, { to: 'owner@example.ca', ...config }),
   },
+  heldNotificationEmail: {
+    mail: heldNotificationEmail(application, 'Sent too fast', {
+      to: 'owner@example.ca',
+      ...config,
+    }),
+  },
   applicationDigestEmail: {
     mail: applicationDigestEmail(
-      { window: at, count: 5, reportedBefore: 3, minutes: 5 },
-      [application],
+      { window: at, count: 5, reportedBefore: 3, minutes: 5, held: 1 },
+      [{ ...application, held: true }],
       { to: 'owner@example.ca', ...config },
     ),
   },

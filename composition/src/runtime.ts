@@ -76,6 +76,11 @@ export async function prepareDatabase(url: string, logger?: Logger): Promise<voi
   try {
     const applied = await migrateLatest(db, moduleMigrations());
     if (applied.length > 0) logger?.info({ applied }, 'migrations applied');
+    // No job queue here: the worker's (async) projections are applied in the append's transaction.
+    const store = new EventStore(db, {
+      projections: projections.map((p) => ({ ...p, mode: 'inline' as const })),
+    });
+    for (const module of modules) await module.upgrade?.(store);
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,6 @@
 // The worker's side of the composition: a separate entry point, so that the API never loads
 // the modules' jobs (and what they load, such as geoip-lite).
-import { type EventHandler, projectionQueue } from '@kw/platform';
+import { type EventHandler, projectionQueue, type WorkerContext } from '@kw/platform';
 import { asyncProjections, modules } from './modules.ts';
 
 const moduleHandlers: EventHandler[] = (
@@ -23,4 +23,15 @@ export function workerHandlers(): EventHandler[] {
       }),
     ),
   ];
+}
+
+/** The modules' work at the worker's start (see ServerModule.atWorkerStart), run one after another. */
+export async function atWorkerStart(ctx: WorkerContext): Promise<void> {
+  for (const m of modules) {
+    try {
+      await m.atWorkerStart?.(ctx);
+    } catch (error) {
+      ctx.logger.warn({ err: error, module: m.name }, 'start-up work failed');
+    }
+  }
 }

@@ -29,6 +29,7 @@ import { compressResponses } from './compression.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountApiDocs } from './openapi-docs.ts';
 import { type PublicCache, requestIdOf } from './public-cache.ts';
+import { mountShareImages } from './share-images.ts';
 import { mountSiteFiles } from './site-files.ts';
 import type { WebRenderer } from './ssr.ts';
 
@@ -230,6 +231,7 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
   });
 
   mountSiteFiles(app, { config, db: services.db, modules });
+  mountShareImages(app, { config, db: services.db, logger });
 
   // Uploaded media: stored under random names with the detected extension, so the type is
   // right; never sniffed, cached for a year, and sandboxed if opened directly.

@@ -65,9 +65,9 @@ export class ContentFreshness {
   }
 
   /**
-   * Reads a kind's schedule anew after a change of it. Installing it moves the generation
-   * once more, so a page made while the old schedule held (which may lack a date that has
-   * passed meanwhile) is not kept.
+   * Reads a kind's schedule anew after a change of it. Installing a different one moves the
+   * generation once more, so a page made while the old schedule held (which may lack a date
+   * that has passed meanwhile) is not kept; the same dates again move nothing.
    */
   private readSchedule(scope: string): Promise<void> {
     const running = this.refreshing.get(scope);
@@ -77,12 +77,12 @@ export class ContentFreshness {
     }
     const read = (async () => {
       try {
-        const dates = await this.schedules[scope]!(this.db);
-        this.due.set(
-          scope,
-          dates.map((d) => d.getTime()),
-        );
-        this.bump(scope);
+        const dates = (await this.schedules[scope]!(this.db)).map((d) => d.getTime());
+        const before = this.due.get(scope);
+        this.due.set(scope, dates);
+        // The same dates as before: what was made meanwhile is as right as it was.
+        if (!before || before.length !== dates.length || before.some((t, i) => t !== dates[i]))
+          this.bump(scope);
       } catch (error) {
         this.logger?.warn({ err: error, scope }, 'page cache: cannot read the schedule');
       } finally {

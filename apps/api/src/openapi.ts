@@ -114,6 +114,18 @@ export const APP_ROUTES: DocumentedRoute[] = [
   },
   {
     method: 'get',
+    path: '/share/:kind/:key',
+    access: 'public',
+    tag: 'site files',
+    docs: {
+      summary: "A post's, case study's or job's share image (og:image), 1200×630",
+      description:
+        '`kind` is `posts` or `case-studies` (`key`: the slug) or `careers` (`key`: the job id). A PNG card, or a JPEG of the uploaded featured image; made once per version of the item. `?v=` with the current version is cached for a year.',
+      response: { mediaType: 'image/png' },
+    },
+  },
+  {
+    method: 'get',
     path: '/efficiency-edge',
     access: 'public',
     tag: 'site files',

@@ -5,7 +5,7 @@ import type { Db, Logger } from '@kw/platform';
 import type { RequestHandler } from 'express';
 import { AnswerCache, type StoredAnswer, sendAnswer, storeAnswer } from './answer-cache.ts';
 import type { ContentFreshness, Dependency } from './freshness.ts';
-import { type PublicRead, publicRead } from './public-reads.ts';
+import { type PublicRead, publicRead, scopesOf } from './public-reads.ts';
 
 // What a visitor reads most, kept ready to send: the server-rendered pages and the public lists,
 // each with the generations of the content it shows (see freshness.ts). The first middleware of
@@ -154,7 +154,10 @@ export class PublicCache {
   /** One list's answer made once however many ask at the same moment, and kept. */
   private async makeList(key: string, read: PublicRead): Promise<CachedEntry> {
     return this.once(key, async () => {
-      const dependencies: Dependency[] = [[read.scope, this.freshness.generation(read.scope)]];
+      const dependencies: Dependency[] = scopesOf(read).map((scope) => [
+        scope,
+        this.freshness.generation(scope),
+      ]);
       const result = await read.load(this.db);
       if (result.status !== 200) throw new Error(`the list answered ${result.status}`);
       const answer = await storeAnswer(200, LIST_HEADERS, JSON.stringify(result.data));

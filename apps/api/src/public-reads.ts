@@ -5,13 +5,20 @@ import {
   postDetail,
   upcomingPublications,
 } from '@kw/blog';
-import { CAREERS_CONTENT, listJobCategories, listJobs } from '@kw/careers';
+import {
+  CAREERS_CONTENT,
+  findJobPage,
+  listJobCategories,
+  listJobs,
+  upcomingClosings,
+} from '@kw/careers';
 import {
   CASE_STUDIES_CONTENT,
   caseStudyDetail,
   findCaseStudyBySlug,
   listCaseStudySummaries,
 } from '@kw/case-studies';
+import { MEDIA_CONTENT } from '@kw/media';
 import type { Db } from '@kw/platform';
 
 // The reads a visitor's pages make, answered in this process by the modules' queries: the
@@ -26,6 +33,8 @@ export type ReadResult =
 export interface PublicRead {
   /** The kind of content it shows (the page cache's scope, moved by that content's events). */
   scope: string;
+  /** Other kinds it shows (the media library's image sizes and renditions). */
+  alsoShows?: readonly string[];
   /**
    * The answer is the same for the administrator: it may be served from the cache whoever
    * asks. Otherwise only to requests without credentials (the administrator sees drafts).
@@ -44,12 +53,14 @@ const orNotFound = (item: unknown, message: string): ReadResult =>
 const LISTS: Record<string, PublicRead> = {
   '/api/blog?published=true': {
     scope: BLOG_CONTENT,
+    alsoShows: [MEDIA_CONTENT],
     sameForAdmin: true,
     list: true,
     load: async (db) => found(await listPostSummaries(db)),
   },
   '/api/case-studies?published=true': {
     scope: CASE_STUDIES_CONTENT,
+    alsoShows: [MEDIA_CONTENT],
     sameForAdmin: true,
     list: true,
     load: async (db) => found(await listCaseStudySummaries(db)),
@@ -74,6 +85,7 @@ const ITEMS: { prefix: string; read(slug: string): PublicRead }[] = [
     prefix: '/api/blog/',
     read: (slug) => ({
       scope: BLOG_CONTENT,
+      alsoShows: [MEDIA_CONTENT],
       sameForAdmin: false,
       list: false,
       load: async (db) => {
@@ -86,12 +98,23 @@ const ITEMS: { prefix: string; read(slug: string): PublicRead }[] = [
     prefix: '/api/case-studies/',
     read: (slug) => ({
       scope: CASE_STUDIES_CONTENT,
+      alsoShows: [MEDIA_CONTENT],
       sameForAdmin: false,
       list: false,
       load: async (db) => {
         const study = await findCaseStudyBySlug(db, slug, 'public');
         return orNotFound(study && caseStudyDetail(study), 'Case study not found');
       },
+    }),
+  },
+  {
+    // A job's page (a closed job's too: the page says so, with a 410).
+    prefix: '/api/jobs/by-slug/',
+    read: (slug) => ({
+      scope: CAREERS_CONTENT,
+      sameForAdmin: true,
+      list: false,
+      load: async (db) => orNotFound(await findJobPage(db, slug), 'Job not found'),
     }),
   },
 ];
@@ -113,10 +136,18 @@ export function publicRead(url: string): PublicRead | undefined {
   return undefined;
 }
 
+/** Every kind of content a read shows: its own, and the others it shows. */
+export const scopesOf = (read: PublicRead): readonly string[] => [
+  read.scope,
+  ...(read.alsoShows ?? []),
+];
+
 /** The public lists' URLs (what public-cache.ts keeps ready). */
 export const PUBLIC_LIST_URLS = Object.keys(LISTS);
 
 /** The dates at which a kind's public content changes with no event: posts dated in the future. */
 export const CONTENT_SCHEDULES: Record<string, (db: Db) => Promise<Date[]>> = {
   [BLOG_CONTENT]: (db) => upcomingPublications(db),
+  // A job past its closing date leaves the list, and its page closes.
+  [CAREERS_CONTENT]: (db) => upcomingClosings(db),
 };

@@ -16,6 +16,8 @@ const SPEC_PUBLIC = new Set([
   'GET /api/case-studies',
   'GET /api/case-studies/:slug',
   'GET /api/jobs',
+  // Beyond the spec: a job's own page, /careers/{slug} (issue 15).
+  'GET /api/jobs/by-slug/:slug',
   'GET /api/job-categories',
   'POST /api/jobs/:jobId/apply',
   // Beyond the spec: the newsletter's signed one-click unsubscribe (CASL, RFC 8058).

@@ -6,7 +6,7 @@ import { PUBLIC_PAGE_PATHS } from '@kw/site';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ContentFreshness, Dependency } from './freshness.ts';
 import { type PublicCache, pathOf, type Rendered } from './public-cache.ts';
-import { publicRead } from './public-reads.ts';
+import { publicRead, scopesOf } from './public-reads.ts';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) returns for one URL. */
 export interface RenderResult {
@@ -112,7 +112,8 @@ function pageData(services: RenderServices) {
       return { error: { status: 404, data: { message: `No public read ${url}` } } };
     }
     // Before the query: a change committed after this moment moves the generation.
-    if (freshness) dependencies.push([read.scope, freshness.generation(read.scope)]);
+    if (freshness)
+      for (const scope of scopesOf(read)) dependencies.push([scope, freshness.generation(scope)]);
     try {
       const result = await read.load(services.db);
       return result.status === 200

@@ -22,7 +22,8 @@ const PAGES: [path: string, h1: string, title: string][] = [
   [
     '/',
     'Practical AI and Software for Waterloo Region Businesses',
-    'AI &amp; Software Consulting in Kitchener-Waterloo | Grand River Digital',
+    // 68 characters with the site name: past about 60 the page's own title goes alone.
+    'AI &amp; Software Consulting in Kitchener-Waterloo',
   ],
   ['/services', 'Our Services', 'Our Services | Grand River Digital'],
   [

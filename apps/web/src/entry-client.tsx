@@ -3,6 +3,7 @@
 import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
+import './shared/public/images.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

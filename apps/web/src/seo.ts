@@ -1,6 +1,7 @@
 import { escapeHtml } from '@kw/platform/contract';
 import { company } from '@kw/site';
 import { organizationJsonLd } from './features/site/public/structured-data.ts';
+import { pageTitle } from './shared/public/pageTitle.ts';
 
 /** What a page says about itself to browsers and search engines. */
 export interface Seo {
@@ -10,8 +11,10 @@ export interface Seo {
   path?: string;
   noindex?: boolean;
   keywords?: string[];
-  /** Share image (absolute URL or path below PUBLIC_URL). */
+  /** Share image (absolute URL or path below PUBLIC_URL), 1200×630. */
   image?: string;
+  /** Its type: image/png unless said. */
+  imageType?: string;
   /** Open Graph type: 'website' by default, 'article' for posts. */
   type?: string;
   /** Structured data, each rendered as an application/ld+json script. */
@@ -20,8 +23,9 @@ export interface Seo {
 
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
 
+/** The <title>: within about 60 characters, the site name dropped from long ones (pageTitle.ts). */
 export function fullTitle(seo: Seo): string {
-  return seo.title.includes(company.name) ? seo.title : `${seo.title} | ${company.name}`;
+  return pageTitle(seo.title, company.name);
 }
 
 /** Structured data for a script element: `<` is escaped so it cannot end the element. */
@@ -29,17 +33,27 @@ export function jsonLdScript(data: object): string {
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
+const ABSOLUTE_KEYS = new Set([
+  'url',
+  'item',
+  '@id',
+  'logo',
+  'image',
+  'sameAs',
+  'mainEntityOfPage',
+]);
+
 const absolute = (value: string, publicUrl: string) =>
   value.startsWith('/') ? publicUrl + value : value;
 
-/** Paths in structured data (`url`, `item`, `@id`, `logo` …) become absolute addresses. */
+/** Paths in structured data (`url`, `item`, `@id`, `logo`, `sameAs` …) become absolute addresses. */
 export function absolutise(data: unknown, publicUrl: string): unknown {
   if (Array.isArray(data)) return data.map((item) => absolutise(item, publicUrl));
   if (data && typeof data === 'object') {
     return Object.fromEntries(
       Object.entries(data).map(([key, value]) => [
         key,
-        typeof value === 'string' && ['url', 'item', '@id', 'logo', 'image'].includes(key)
+        typeof value === 'string' && ABSOLUTE_KEYS.has(key)
           ? absolute(value, publicUrl)
           : absolutise(value, publicUrl),
       ]),
@@ -76,12 +90,15 @@ export function headTags(seo: Seo, publicUrl: string): string {
     `<meta property="og:image" content="${image}">`,
     '<meta property="og:image:width" content="1200">',
     '<meta property="og:image:height" content="630">',
+    `<meta property="og:image:type" content="${escapeHtml(seo.imageType ?? 'image/png')}">`,
     '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,
     `<meta name="twitter:image" content="${image}">`,
   );
-  const jsonLd = [...(seo.noindex ? [] : [organizationJsonLd()]), ...(seo.jsonLd ?? [])];
+  // The company on every indexed page, written by the server only (the browser never needs it).
+  const organization = import.meta.env.SSR && !seo.noindex ? [organizationJsonLd()] : [];
+  const jsonLd = [...organization, ...(seo.jsonLd ?? [])];
   for (const data of jsonLd) tags.push(jsonLdScript(absolutise(data, publicUrl) as object));
   return tags.join('');
 }

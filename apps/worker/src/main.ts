@@ -2,6 +2,7 @@
 // jobs of DATABASE_URL, which `make migrate` has brought up to date. Several can run side by
 // side on one database: each job is claimed by one of them.
 import { assertDatabaseReady, processLogger } from '@kw/composition';
+import { atWorkerStart } from '@kw/composition/worker';
 import { ConfigError, loadConfig } from '@kw/platform';
 import { describeVisitor } from '@kw/platform/visitor-insight';
 import { startWorker } from './worker.ts';
@@ -19,6 +20,8 @@ try {
   await describeVisitor('', '127.0.0.1');
   const worker = await startWorker(config, config.databaseUrl, logger);
   logger.info('worker started');
+  // In the background: the renditions of images uploaded before they existed, and the like.
+  void atWorkerStart(worker.context);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -99,6 +99,19 @@ async function scenario(): Promise<void> {
       headers: { 'x-forwarded-for': '203.0.113.72' },
     }),
   );
+  // An image for the media library's renditions (a real 1×1 PNG).
+  const image = new FormData();
+  image.append(
+    'file',
+    new Blob([
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    ]),
+    'dot.png',
+  );
+  await ok(await app.fetch('/api/media/upload', { method: 'POST', token, body: image }));
   await ok(
     await app.fetch(`/api/job-applications/${application.id}/status`, {
       method: 'PUT',
@@ -187,6 +200,7 @@ describe('every handler, given the same job twice at the same moment', () => {
         'ApplicationAcknowledged',
         'AdminNotifiedOfApplication',
         'RejectionEmailSent',
+        'MediaRenditionsMade',
       ]),
     );
 

@@ -1,5 +1,6 @@
 import type { CareersEvent } from '@kw/careers';
 import { jobCategoryStream, jobStream } from '@kw/careers';
+import { slugFromTitle } from '@kw/careers/presentation';
 import type { DemoStream } from './types.ts';
 
 const ENGINEERING = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e9001';
@@ -71,6 +72,10 @@ export function demoCareersStreams(): DemoStream[] {
       streamId: jobStream(content.jobId),
       events: [
         { type: 'JobCreated' as const, data: content },
+        {
+          type: 'JobSlugAssigned' as const,
+          data: { jobId: content.jobId, slug: slugFromTitle(content.title) },
+        },
         ...(published ? [{ type: 'JobPublished' as const, data: { jobId: content.jobId } }] : []),
       ] satisfies CareersEvent[],
     })),

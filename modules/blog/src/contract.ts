@@ -1,3 +1,4 @@
+import type { ImageRenditions } from '@kw/media/contract';
 import { z } from 'zod';
 
 // Shapes of the blog module shared with the web app. No server imports here.
@@ -89,6 +90,8 @@ export interface PublishableItem {
   excerpt: string;
   content: string;
   featuredImage: string;
+  /** The featured image's size and renditions, when it is an upload the worker has made them of. */
+  featuredImageRenditions?: ImageRenditions | null;
   tags: string[];
   published: boolean;
   seoTitle: string;
@@ -115,6 +118,7 @@ export interface BlogPostSummary {
   title: string;
   excerpt: string;
   featuredImage: string;
+  featuredImageRenditions: ImageRenditions | null;
   tags: string[];
   categories: string[];
   publishedAt: string;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
+import { imageRenditions } from '@kw/media';
+import type { ImageRenditions } from '@kw/media/contract';
 import {
   type CommandHandler,
   ConcurrencyError,
@@ -348,6 +350,24 @@ export interface PublishableRow {
 }
 
 /** The shared fields of an item, as the API answers them. */
+/**
+ * Items with their featured image's size and renditions (the media library's, one query for
+ * all): the pages show it as a <picture> with a srcset and reserve its box.
+ */
+export async function withRenditions<T extends { featuredImage: string }>(
+  db: Db,
+  items: T[],
+): Promise<(T & { featuredImageRenditions: ImageRenditions | null })[]> {
+  const found = await imageRenditions(
+    db,
+    items.map((item) => item.featuredImage),
+  );
+  return items.map((item) => ({
+    ...item,
+    featuredImageRenditions: found[item.featuredImage] ?? null,
+  }));
+}
+
 export function publishableFields(row: PublishableRow) {
   return {
     id: row.id,

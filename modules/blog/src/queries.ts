@@ -2,7 +2,12 @@ import type { Db, Trx } from '@kw/platform';
 import type { BlogPost, BlogPostSummary } from './contract.ts';
 import { BLOG_EXCERPT_FALLBACK, excerptOrFallback } from './presentation.ts';
 import { BLOG_POSTS } from './projection.ts';
-import { type Audience, type PublishableRow, publishableFields } from './publishable.ts';
+import {
+  type Audience,
+  type PublishableRow,
+  publishableFields,
+  withRenditions,
+} from './publishable.ts';
 
 interface Row extends PublishableRow {
   categories: string[];
@@ -55,17 +60,20 @@ export async function listPostSummaries(db: Db, now = new Date()): Promise<BlogP
       'published_at',
     )
     .limit(2000);
-  return (rows as unknown as Row[]).map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: excerptOrFallback(row.excerpt, row.content, BLOG_EXCERPT_FALLBACK),
-    featuredImage: row.featured_image,
-    tags: row.tags,
-    categories: row.categories,
-    // A visible post has its date: it is how it became visible.
-    publishedAt: (row.published_at as Date).toISOString(),
-  }));
+  return withRenditions(
+    db,
+    (rows as unknown as Row[]).map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      excerpt: excerptOrFallback(row.excerpt, row.content, BLOG_EXCERPT_FALLBACK),
+      featuredImage: row.featured_image,
+      tags: row.tags,
+      categories: row.categories,
+      // A visible post has its date: it is how it became visible.
+      publishedAt: (row.published_at as Date).toISOString(),
+    })),
+  );
 }
 
 export async function findPostBySlug(
@@ -75,7 +83,7 @@ export async function findPostBySlug(
   now = new Date(),
 ): Promise<BlogPost | undefined> {
   const row = await audienceQuery(db, audience, now).where({ slug }).first();
-  return row ? toPost(row) : undefined;
+  return row ? (await withRenditions(db, [toPost(row)]))[0] : undefined;
 }
 
 /**

@@ -211,6 +211,7 @@ describe('jobs', () => {
     ).map((e) => e.type);
     expect(types).toEqual([
       'JobCreated',
+      'JobSlugAssigned',
       'JobPublished',
       'JobDeactivated',
       'JobUpdated',
@@ -222,7 +223,8 @@ describe('jobs', () => {
   it('sitemap entries list each job a visitor can apply to', async () => {
     const { careersModule } = await import('./index.ts');
     const entries = await careersModule.sitemap!(app.db);
-    expect(entries.map((e) => e.path)).toContain(`/careers#job-${openJob}`);
+    const slug = (await app.db('jobs').where({ id: openJob }).first('slug')).slug;
+    expect(entries.map((e) => e.path)).toContain(`/careers/${slug}`);
     const visible = ((await (await app.fetch('/api/jobs')).json()) as unknown[]).length;
     expect(entries).toHaveLength(visible);
   });

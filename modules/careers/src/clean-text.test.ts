@@ -70,7 +70,7 @@ describe("a job's requirements, responsibilities and benefits", () => {
         .db('events')
         .where({ stream_id: `job:${id}` })
         .pluck('type'),
-    ).toEqual(['JobCreated', 'JobPublished']);
+    ).toEqual(['JobCreated', 'JobSlugAssigned', 'JobPublished']);
   });
 });
 

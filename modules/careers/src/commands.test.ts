@@ -39,6 +39,7 @@ import {
   unmarkApplicationSpam,
   updateCategory,
   updateJob,
+  upgradeJobSlug,
 } from './commands.ts';
 import {
   APPLICATION_STATUS_COLOURS,
@@ -47,6 +48,7 @@ import {
   type JobApplication,
   neutraliseFormula,
   preview,
+  uniqueJobSlug,
 } from './contract.ts';
 import { descriptionToHtml } from './description.ts';
 import type { ApplicationEvent, CareersEvent } from './events.ts';
@@ -80,7 +82,14 @@ const jobFields = {
   benefits: '',
   isPublished: false,
   isActive: true,
+  applicationsCloseAt: null,
 };
+const NOW = new Date('2026-11-23T12:00:00Z');
+/** A JobCreated as written before jobs had a closing date or a slug. */
+const contentOfLegacy = (() => {
+  const { isPublished: _p, isActive: _a, applicationsCloseAt: _c, ...rest } = jobFields;
+  return { jobId: '22222222-2222-4222-8222-222222222222', ...rest };
+})();
 const JOB = '22222222-2222-4222-8222-222222222222';
 const APP = '33333333-3333-4333-8333-333333333333';
 
@@ -107,22 +116,27 @@ describe('jobs: recently deleted', () => {
     return events;
   };
 
-  it('given a job deleted 30 days ago, when restored, then it is back as it was, an active draft', () => {
+  it('given a job deleted 30 days ago, when restored, then it is back as it was, an active draft, at its address', () => {
     const state = jobState(history());
+    // created, given its slug, published, deleted
     expect(state).toMatchObject({
       exists: false,
-      deleted: { at: DELETED_AT.toISOString(), version: 3 },
+      deleted: { at: DELETED_AT.toISOString(), version: 4 },
     });
-    const [restored] = restoreJob(state, JOB, days(30), () => true);
-    expect(restored).toEqual({
-      type: 'JobRestored',
-      data: { ...createJob(JOB, jobFields, true)[0]!.data, fromVersion: 2 },
-    });
+    const restored = restoreJob(state, JOB, days(30), () => true);
+    expect(restored).toEqual([
+      {
+        type: 'JobRestored',
+        data: { ...createJob(JOB, jobFields, true)[0]!.data, fromVersion: 3 },
+      },
+      { type: 'JobSlugAssigned', data: { jobId: JOB, slug: state.slug } },
+    ]);
+    expect(state.slug).toBeTruthy();
     const after = jobState([
       ...history(),
-      ...given(restored as CareersEvent).map((e) => ({ ...e, version: 4 })),
+      ...given(...(restored as CareersEvent[])).map((e, i) => ({ ...e, version: 5 + i })),
     ]);
-    expect(after).toMatchObject({ exists: true, isPublished: false, isActive: true, version: 4 });
+    expect(after).toMatchObject({ exists: true, isPublished: false, isActive: true, version: 6 });
     expect(after.deleted).toBeUndefined();
     expect(() => restoreJob(after, JOB, days(1), () => true)).toThrow('This job is not deleted');
   });
@@ -142,10 +156,13 @@ describe('jobs: recently deleted', () => {
 
 describe('jobs', () => {
   it('a new job is an active draft unless the form says otherwise', () => {
-    expect(createJob(JOB, jobFields, true).map((e) => e.type)).toEqual(['JobCreated']);
+    expect(createJob(JOB, jobFields, true).map((e) => e.type)).toEqual([
+      'JobCreated',
+      'JobSlugAssigned',
+    ]);
     expect(
       createJob(JOB, { ...jobFields, isPublished: true, isActive: false }, true).map((e) => e.type),
-    ).toEqual(['JobCreated', 'JobPublished', 'JobDeactivated']);
+    ).toEqual(['JobCreated', 'JobSlugAssigned', 'JobPublished', 'JobDeactivated']);
   });
 
   it('an update names only what changed', () => {
@@ -162,7 +179,9 @@ describe('jobs', () => {
 
   it('a visitor may apply only to a published, active job', () => {
     const draft = jobState(given(...(createJob(JOB, jobFields, true) as CareersEvent[])));
-    expect(() => submitApplication(draft, APP, applicant, resume, visitor)).toThrow(NotFoundError);
+    expect(() => submitApplication(draft, APP, applicant, resume, visitor, NOW)).toThrow(
+      NotFoundError,
+    );
     const closed = jobState(
       given(
         ...(createJob(
@@ -172,19 +191,109 @@ describe('jobs', () => {
         ) as CareersEvent[]),
       ),
     );
-    expect(() => submitApplication(closed, APP, applicant, resume, visitor)).toThrow(ConflictError);
-    expect(() => submitApplication(jobState([]), APP, applicant, resume, visitor)).toThrow(
+    expect(() => submitApplication(closed, APP, applicant, resume, visitor, NOW)).toThrow(
+      ConflictError,
+    );
+    expect(() => submitApplication(jobState([]), APP, applicant, resume, visitor, NOW)).toThrow(
       NotFoundError,
     );
     const open = jobState(
       given(...(createJob(JOB, { ...jobFields, isPublished: true }, true) as CareersEvent[])),
     );
-    const [event] = submitApplication(open, APP, applicant, resume, visitor);
+    const [event] = submitApplication(open, APP, applicant, resume, visitor, NOW);
     expect(event.data).toMatchObject({
       jobId: JOB,
       jobTitle: jobFields.title,
       email: applicant.email,
     });
+  });
+});
+
+describe("a job's slug: from its title, unique, stable", () => {
+  const slugOf = (events: readonly CareersEvent[]) =>
+    events.flatMap((e) => (e.type === 'JobSlugAssigned' ? [e.data.slug] : []));
+
+  it('a new job is given the slug of its title, with -2, -3 … when another job has it', () => {
+    const title = 'Business Analyst (Automation) — Québec';
+    expect(slugOf(createJob(JOB, { ...jobFields, title }, true))).toEqual([
+      'business-analyst-automation-quebec',
+    ]);
+    expect(slugOf(createJob(JOB, jobFields, true, new Set(['machine-learning-engineer'])))).toEqual(
+      ['machine-learning-engineer-2'],
+    );
+    expect(
+      slugOf(
+        createJob(
+          JOB,
+          jobFields,
+          true,
+          new Set(['machine-learning-engineer', 'machine-learning-engineer-2']),
+        ),
+      ),
+    ).toEqual(['machine-learning-engineer-3']);
+    expect(uniqueJobSlug('¿¿!!', new Set())).toBe('job');
+  });
+
+  it('a renamed job keeps its slug: its address never changes', () => {
+    const state = jobState(given(...createJob(JOB, jobFields, true)));
+    expect(state.slug).toBe('machine-learning-engineer');
+    const renamed = updateJob(state, JOB, { ...jobFields, title: 'Data Scientist' }, true);
+    expect(slugOf(renamed)).toEqual([]);
+  });
+
+  it('a job made before slugs gets one with the upgrade (or its first edit), once', () => {
+    const legacy = jobState(given({ type: 'JobCreated', data: contentOfLegacy }));
+    expect(legacy.slug).toBeNull();
+    expect(upgradeJobSlug(legacy, JOB, new Set())).toEqual([
+      { type: 'JobSlugAssigned', data: { jobId: JOB, slug: 'machine-learning-engineer' } },
+    ]);
+    expect(slugOf(updateJob(legacy, JOB, jobFields, true))).toEqual(['machine-learning-engineer']);
+    const upgraded = jobState(
+      given(
+        { type: 'JobCreated', data: contentOfLegacy },
+        ...upgradeJobSlug(legacy, JOB, new Set()),
+      ),
+    );
+    expect(upgradeJobSlug(upgraded, JOB, new Set())).toEqual([]);
+    expect(upgradeJobSlug(jobState([]), JOB, new Set())).toEqual([]);
+  });
+});
+
+describe('applications close', () => {
+  const closing = (applicationsCloseAt: string | null) =>
+    jobState(
+      given(...createJob(JOB, { ...jobFields, isPublished: true, applicationsCloseAt }, true)),
+    );
+
+  it('before the closing date a visitor may apply; from it on, a 409 that says so', () => {
+    const job = closing('2026-12-01T05:00:00.000Z');
+    const before = new Date('2026-12-01T04:59:59Z');
+    expect(submitApplication(job, APP, applicant, resume, visitor, before)).toHaveLength(1);
+    const at = new Date('2026-12-01T05:00:00Z');
+    expect(() => submitApplication(job, APP, applicant, resume, visitor, at)).toThrow(
+      new ConflictError(
+        'Applications for this position closed on 2026-12-01: it is no longer accepting applications.',
+      ),
+    );
+    expect(submitApplication(closing(null), APP, applicant, resume, visitor, at)).toHaveLength(1);
+  });
+
+  it('the closing date is part of the job: changing it is an update', () => {
+    const job = closing(null);
+    const later = {
+      ...jobFields,
+      isPublished: true,
+      applicationsCloseAt: '2027-01-31T05:00:00.000Z',
+    };
+    expect(updateJob(job, JOB, later, true)).toEqual([
+      {
+        type: 'JobUpdated',
+        data: expect.objectContaining({ applicationsCloseAt: later.applicationsCloseAt }),
+      },
+    ]);
+    // An event from before closing dates reads as none: saving it unchanged changes nothing.
+    const legacy = jobState(given({ type: 'JobCreated', data: contentOfLegacy }));
+    expect(updateJob(legacy, JOB, jobFields, true).map((e) => e.type)).toEqual(['JobSlugAssigned']);
   });
 });
 
@@ -219,7 +328,7 @@ describe('application status and the rejection e-mail', () => {
   const open = jobState(
     given(...(createJob(JOB, { ...jobFields, isPublished: true }, true) as CareersEvent[])),
   );
-  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const submitted = submitApplication(open, APP, applicant, resume, visitor, NOW)[0];
 
   it('rejecting is its own event; the same status twice changes nothing', () => {
     const state = applicationState(given(submitted));
@@ -322,7 +431,7 @@ describe('spam verdicts on applications', () => {
   const open = jobState(
     given(...(createJob(JOB, { ...jobFields, isPublished: true }, true) as CareersEvent[])),
   );
-  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const submitted = submitApplication(open, APP, applicant, resume, visitor, NOW)[0];
   const flagged = {
     type: 'ApplicationMarkedSpam' as const,
     data: { applicationId: APP, reason: 'Message is full of links', automatic: true },
@@ -383,11 +492,11 @@ describe('the intake checks, at a given moment', () => {
   it('a spam verdict is recorded beside the submission; a clean one adds nothing', () => {
     const tooFast = { isSpam: true, reason: SPAM_REASONS.tooFast };
     expect(
-      receiveApplication(open, APP, applicant, resume, visitor, tooFast).map((e) => e.type),
+      receiveApplication(open, APP, applicant, resume, visitor, tooFast, NOW).map((e) => e.type),
     ).toEqual(['ApplicationSubmitted', 'ApplicationMarkedSpam']);
     const clean = { isSpam: false, reason: null };
     expect(
-      receiveApplication(open, APP, applicant, resume, visitor, clean).map((e) => e.type),
+      receiveApplication(open, APP, applicant, resume, visitor, clean, NOW).map((e) => e.type),
     ).toEqual(['ApplicationSubmitted']);
   });
 });
@@ -395,7 +504,7 @@ describe('the intake checks, at a given moment', () => {
 describe('the e-mails due, with the events that record them', () => {
   const publicUrl = 'https://www.example.ca';
   const open = jobState(given(...createJob(JOB, { ...jobFields, isPublished: true }, true)));
-  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const submitted = submitApplication(open, APP, applicant, resume, visitor, NOW)[0];
   const rejected = {
     type: 'ApplicationRejected' as const,
     data: { applicationId: APP, notes: '' },
@@ -460,7 +569,7 @@ describe("ADMIN_EMAIL's notice of an application, coalesced", () => {
   const publicUrl = 'https://www.example.ca';
   const to = 'hr@example.ca';
   const open = jobState(given(...createJob(JOB, { ...jobFields, isPublished: true }, true)));
-  const submitted = submitApplication(open, APP, applicant, resume, visitor)[0];
+  const submitted = submitApplication(open, APP, applicant, resume, visitor, NOW)[0];
   const window = noticeWindowAt(new Date('2031-03-02T15:01:00Z'));
 
   it('given an application, its notice is queued once, as the window says', () => {

@@ -20,6 +20,7 @@ import {
 } from '@kw/platform';
 import {
   assessIntake,
+  dayIn,
   type IntakeFacts,
   type IntakeVerdict,
   judgeIntake,
@@ -27,6 +28,7 @@ import {
   SPAM_RULES,
   type SpamVerdict,
 } from '@kw/platform/http';
+import { BUSINESS_TIME_ZONE } from '@kw/site';
 import type {
   ApplicationBulkAction,
   ApplicationFields,
@@ -35,7 +37,12 @@ import type {
   JobCategoryFields,
   JobFields,
 } from './contract.ts';
-import { MARKED_AS_SPAM_REASON, SELECT_CATEGORY_MESSAGE } from './contract.ts';
+import {
+  applicationsClosed,
+  MARKED_AS_SPAM_REASON,
+  SELECT_CATEGORY_MESSAGE,
+  uniqueJobSlug,
+} from './contract.ts';
 import { withSafeRichText } from './description.ts';
 import {
   type AdminNotifiedOfApplication,
@@ -72,6 +79,9 @@ import {
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const JOB_NOT_OPEN = 'This position is no longer accepting applications';
+/** Applying after the job's closing date (a 409). */
+export const applicationsClosedMessage = (closedAt: string): string =>
+  `Applications for this position closed on ${dayIn(BUSINESS_TIME_ZONE, new Date(closedAt))}: it is no longer accepting applications.`;
 export const CATEGORY_NOT_FOUND = 'Job category not found';
 export const APPLICATION_NOT_FOUND = 'Job application not found';
 
@@ -126,6 +136,8 @@ export interface JobState {
   /** Deleted, and when (null in a spec's events, which carry no time). */
   deleted?: { at: string | null; version: number };
   version?: number;
+  /** Its page's address, once given (JobSlugAssigned). */
+  slug: string | null;
 }
 
 /** How long a deleted job can be brought back from "Recently deleted". */
@@ -133,7 +145,12 @@ export const JOB_RESTORE_DAYS = 30;
 
 export const handleJob = commandHandler({
   events: jobEvents,
-  initialState: (): JobState => ({ exists: false, isPublished: false, isActive: true }),
+  initialState: (): JobState => ({
+    exists: false,
+    isPublished: false,
+    isActive: true,
+    slug: null,
+  }),
   evolve(state, event): JobState {
     const version = (state.version ?? 0) + 1;
     const next = evolveJob(state, event);
@@ -151,13 +168,21 @@ function evolveJob(state: JobState, event: JobEvent): JobState {
   switch (event.type) {
     case 'JobRestored': {
       const { fromVersion: _from, ...content } = event.data;
-      return { exists: true, content, isPublished: false, isActive: true };
+      return { ...state, exists: true, content, isPublished: false, isActive: true };
     }
     case 'JobCreated':
       // A new job starts as an active draft.
-      return { exists: true, content: event.data, isPublished: false, isActive: true };
+      return {
+        ...state,
+        exists: true,
+        content: withCloseDate(event.data),
+        isPublished: false,
+        isActive: true,
+      };
     case 'JobUpdated':
-      return { ...state, content: event.data };
+      return { ...state, content: withCloseDate(event.data) };
+    case 'JobSlugAssigned':
+      return { ...state, slug: event.data.slug };
     case 'JobPublished':
     case 'JobUnpublished':
       return { ...state, isPublished: event.type === 'JobPublished' };
@@ -197,6 +222,10 @@ export function restoreJob(
         fromVersion: state.deleted.version - 1,
       },
     },
+    // Its page comes back at the address it had (the deletion took its row, slug and all).
+    ...(state.slug
+      ? [{ type: 'JobSlugAssigned' as const, data: { jobId, slug: state.slug } }]
+      : []),
   ];
 }
 
@@ -216,18 +245,57 @@ function checkCategory(categoryKnown: boolean): void {
     throw new ValidationError([{ path: 'categoryId', message: SELECT_CATEGORY_MESSAGE }]);
 }
 
+/** Events written before jobs had a closing date have none. */
+const withCloseDate = (content: JobContent): JobContent => ({
+  ...content,
+  applicationsCloseAt: content.applicationsCloseAt ?? null,
+});
+
 function contentOf(jobId: string, fields: JobFieldsWithHtml): JobContent {
   const { isPublished: _p, isActive: _a, ...content } = fields;
   return { jobId, ...content };
+}
+
+/**
+ * A job's slug, once: from its title, unique among `taken` (the other jobs' slugs). A job that
+ * has one keeps it whatever its title becomes, so its address never changes.
+ */
+export function assignJobSlug(
+  state: JobState,
+  jobId: string,
+  title: string,
+  taken: ReadonlySet<string>,
+): JobEvent[] {
+  if (state.slug !== null) return [];
+  return [{ type: 'JobSlugAssigned', data: { jobId, slug: uniqueJobSlug(title, taken) } }];
+}
+
+/** A job made before jobs had slugs gets one (the upgrade run by `make migrate`). */
+export function upgradeJobSlug(
+  state: JobState,
+  jobId: string,
+  taken: ReadonlySet<string>,
+): JobEvent[] {
+  if (!state.exists || !state.content) return [];
+  return assignJobSlug(state, jobId, state.content.title, taken);
 }
 
 export function createJob(
   jobId: string,
   fields: JobFieldsWithHtml,
   categoryKnown: boolean,
+  takenSlugs: ReadonlySet<string> = new Set(),
 ): JobEvent[] {
   checkCategory(categoryKnown);
-  const events: JobEvent[] = [{ type: 'JobCreated', data: contentOf(jobId, fields) }];
+  const events: JobEvent[] = [
+    { type: 'JobCreated', data: contentOf(jobId, fields) },
+    ...assignJobSlug(
+      { exists: false, isPublished: false, isActive: true, slug: null },
+      jobId,
+      fields.title,
+      takenSlugs,
+    ),
+  ];
   // A new job starts as an active draft; the form's switches say what changes from there.
   if (fields.isPublished) events.push({ type: 'JobPublished', data: { jobId } });
   if (!fields.isActive) events.push({ type: 'JobDeactivated', data: { jobId } });
@@ -240,12 +308,15 @@ export function updateJob(
   jobId: string,
   fields: JobFieldsWithHtml,
   categoryKnown: boolean,
+  takenSlugs: ReadonlySet<string> = new Set(),
 ): JobEvent[] {
   if (!state.exists || !state.content) throw new NotFoundError(JOB_NOT_FOUND);
   checkCategory(categoryKnown);
   const events: JobEvent[] = [];
   const content = contentOf(jobId, fields);
   if (!sameFields(state.content, content)) events.push({ type: 'JobUpdated', data: content });
+  // A job from before slugs gets its own with its first edit (the upgrade gives the others one).
+  events.push(...assignJobSlug(state, jobId, fields.title, takenSlugs));
   if (fields.isPublished !== state.isPublished)
     events.push({ type: fields.isPublished ? 'JobPublished' : 'JobUnpublished', data: { jobId } });
   if (fields.isActive !== state.isActive)
@@ -258,10 +329,16 @@ export function deleteJob(state: JobState, jobId: string): JobEvent[] {
   return [{ type: 'JobDeleted', data: { jobId } }];
 }
 
-/** Whether a visitor may apply: the job must exist and be published (404), and active (409). */
-export function assertJobOpen(state: JobState): JobContent {
+/**
+ * Whether a visitor may apply at `now`: the job must exist and be published (404), active and
+ * before its closing date (409).
+ */
+export function assertJobOpen(state: JobState, now: Date): JobContent {
   if (!state.exists || !state.content || !state.isPublished) throw new NotFoundError(JOB_NOT_FOUND);
   if (!state.isActive) throw new ConflictError(JOB_NOT_OPEN);
+  const closesAt = state.content.applicationsCloseAt ?? null;
+  if (closesAt !== null && applicationsClosed(closesAt, now))
+    throw new ConflictError(applicationsClosedMessage(closesAt));
   return state.content;
 }
 
@@ -369,8 +446,9 @@ export function submitApplication(
   fields: ApplicationFields,
   resume: StoredResume,
   visitor: { ip: string; userAgent: string },
+  now: Date,
 ): [ApplicationSubmitted] {
-  const content = assertJobOpen(job);
+  const content = assertJobOpen(job, now);
   return [
     {
       type: 'ApplicationSubmitted',
@@ -476,9 +554,10 @@ export function receiveApplication(
   resume: StoredResume,
   visitor: { ip: string; userAgent: string },
   verdict: IntakeVerdict,
+  now: Date,
 ): ApplicationEvent[] {
   return [
-    ...submitApplication(job, applicationId, fields, resume, visitor),
+    ...submitApplication(job, applicationId, fields, resume, visitor, now),
     ...flagApplicationOnIntake(applicationId, verdict),
   ];
 }

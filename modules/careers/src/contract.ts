@@ -64,6 +64,15 @@ export const jobInputSchema = z.object({
   requirements: optionalText(5000),
   responsibilities: optionalText(5000),
   benefits: optionalText(5000),
+  /** When applications close (ISO date and time); empty or null: no closing date. */
+  applicationsCloseAt: z
+    .union([
+      z.iso.datetime({ offset: true, error: 'Applications close must be a date and time' }),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional()
+    .transform((value) => (value ? new Date(value).toISOString() : null)),
   isPublished: z.boolean().optional().default(false),
   isActive: z.boolean().optional().default(true),
 });
@@ -94,10 +103,23 @@ export interface Job {
   requirements: string;
   responsibilities: string;
   benefits: string;
+  /** Its page is /careers/{slug}; null only for a job the upgrade has not reached yet. */
+  slug: string | null;
+  /** When applications close (ISO); null: no closing date. */
+  applicationsCloseAt: string | null;
   isPublished: boolean;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /api/jobs/by-slug/{slug}: a published job's page. */
+export interface JobPage {
+  job: Job;
+  /** Its category's name, if it has an active one. */
+  categoryName: string | null;
+  /** Applications have closed (its date has passed, or it no longer takes them): the page is a 410. */
+  closed: boolean;
 }
 
 export const jobListQuerySchema = z.object({

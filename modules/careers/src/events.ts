@@ -28,6 +28,11 @@ const jobContent = z.object({
   requirements: z.string(),
   responsibilities: z.string(),
   benefits: z.string(),
+  /**
+   * When applications close (ISO date and time): past it the job is closed. Absent from events
+   * written before it existed, and null when the job has no closing date.
+   */
+  applicationsCloseAt: z.string().nullish(),
 });
 
 const jobId = z.object({ jobId: z.string() });
@@ -57,6 +62,11 @@ export const jobEventSchemas = {
    * active draft (unpublished); `categoryId` is null when its category is gone.
    */
   JobRestored: jobContent.extend({ fromVersion: z.number().int() }),
+  /**
+   * The job's address on the site, /careers/{slug}: given once (at creation, or to a job made
+   * before jobs had one) and kept when the title changes, so links stay valid.
+   */
+  JobSlugAssigned: jobId.extend({ slug: z.string() }),
 };
 
 export const applicationEventSchemas = {
@@ -182,6 +192,7 @@ export type JobActivated = Of<'JobActivated'>;
 export type JobDeactivated = Of<'JobDeactivated'>;
 export type JobDeleted = Of<'JobDeleted'>;
 export type JobRestored = Of<'JobRestored'>;
+export type JobSlugAssigned = Of<'JobSlugAssigned'>;
 export type ApplicationSubmitted = Of<'ApplicationSubmitted'>;
 export type ApplicationStatusChanged = Of<'ApplicationStatusChanged'>;
 export type ApplicationRejected = Of<'ApplicationRejected'>;

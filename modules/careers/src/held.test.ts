@@ -55,6 +55,7 @@ const openJob = handleJob.fold(
         requirements: '',
         responsibilities: '',
         benefits: '',
+        applicationsCloseAt: null,
         isPublished: true,
         isActive: true,
       },
@@ -82,6 +83,7 @@ const arrivedHeld = receiveApplication(
   resume,
   visitor,
   judgeApplication({ startedAt: secondsBefore(1), website: '' }, applicant.coverLetter, 0, now),
+  now,
 );
 const released: CareersEvent = { type: 'ApplicationReleased', data: { applicationId: APP } };
 

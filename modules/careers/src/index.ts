@@ -1,18 +1,43 @@
-import type { Config, Db, ServerModule, Subscription } from '@kw/platform';
-import { applicationNoticeEvents } from './events.ts';
+import type { Config, Db, EventStore, ServerModule, Subscription } from '@kw/platform';
+import { handleJob, upgradeJobSlug } from './commands.ts';
+import { applicationNoticeEvents, jobStream } from './events.ts';
 import {
   jobApplicationsProjection,
   jobCategoriesProjection,
   jobsProjection,
 } from './projection.ts';
-import { careersSitemap, findApplicationByResume } from './queries.ts';
+import {
+  careersSitemap,
+  findApplicationByResume,
+  jobsWithoutSlug,
+  takenJobSlugs,
+} from './queries.ts';
 import { resumePath } from './resumes.ts';
 import { careersRoutes } from './routes.ts';
 
 export type { CareersEvent } from './events.ts';
 export { applicationStream, jobCategoryStream, jobStream } from './events.ts';
 export { CAREERS_CONTENT } from './projection.ts';
-export { listJobApplications, listJobCategories, listJobs } from './queries.ts';
+export {
+  findJobPage,
+  listJobApplications,
+  listJobCategories,
+  listJobs,
+  upcomingClosings,
+} from './queries.ts';
+
+/** Each job made before jobs had slugs gets one (JobSlugAssigned), oldest first. */
+export async function assignMissingJobSlugs(store: EventStore): Promise<number> {
+  const jobs = await jobsWithoutSlug(store.db);
+  for (const job of jobs) {
+    const taken = await takenJobSlugs(store.db, job.title, job.id);
+    await handleJob(store, jobStream(job.id), (state) => upgradeJobSlug(state, job.id, taken), {
+      metadata: { actor: 'upgrade' },
+      retryOnConflict: true,
+    });
+  }
+  return jobs.length;
+}
 
 export const REJECTION_EMAIL_QUEUE = 'careers.rejection-email';
 export const APPLICATION_RECEIVED_QUEUE = 'careers.application-acknowledgement';
@@ -46,6 +71,9 @@ export const careersModule: ServerModule = {
   subscriptions: careersSubscriptions,
   jobs: async () => (await import('./jobs.ts')).careersHandlers,
   sitemap: careersSitemap,
+  upgrade: async (store) => {
+    await assignMissingJobSlugs(store);
+  },
 };
 
 /** A résumé the administrator may download: its file and a readable name for the download. */

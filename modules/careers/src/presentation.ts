@@ -84,3 +84,43 @@ export function preview(html: string, length: number): string {
   const text = stripTags(html);
   return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
 }
+
+// ---- A job's own page ----
+
+/** Longest slug made from a title: the address stays readable. */
+export const JOB_SLUG_MAX = 80;
+
+/**
+ * A job's slug from its title: lower case, accents dropped, every run of other characters one
+ * hyphen ("Business Analyst (Automation)" is "business-analyst-automation"); "job" for a title
+ * with no letter or digit.
+ */
+export function slugFromTitle(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, JOB_SLUG_MAX)
+    .replace(/-+$/g, '');
+  return slug || 'job';
+}
+
+/** The title's slug, or with -2, -3 … when another job has it already. */
+export function uniqueJobSlug(title: string, taken: ReadonlySet<string>): string {
+  const base = slugFromTitle(title);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** A job's page: /careers/{slug}. */
+export const jobPagePath = (slug: string): string => `/careers/${encodeURIComponent(slug)}`;
+
+/** Whether applications have closed at `now` (no closing date: open). */
+export function applicationsClosed(applicationsCloseAt: string | null, now: Date): boolean {
+  return applicationsCloseAt !== null && Date.parse(applicationsCloseAt) <= now.getTime();
+}

@@ -358,3 +358,40 @@ describe('events stored before the texts were cleaned at intake', () => {
     });
   });
 });
+
+describe("a job's page: its slug and closing date", () => {
+  const OTHER = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0104';
+  const LEGACY = '7a0c1e52-4d0b-4f7e-9b61-0c5d3a2e0105';
+
+  it('given a slug assigned and a closing date, then the row has both', async () => {
+    await given(
+      jobStream(OTHER),
+      {
+        type: 'JobCreated',
+        data: content({ jobId: OTHER, applicationsCloseAt: '2026-12-01T05:00:00.000Z' }),
+      },
+      { type: 'JobSlugAssigned', data: { jobId: OTHER, slug: 'machine-learning-engineer-2' } },
+    );
+    const saved = await row(JOBS, OTHER);
+    expect(saved.slug).toBe('machine-learning-engineer-2');
+    expect(saved.applications_close_at.toISOString()).toBe('2026-12-01T05:00:00.000Z');
+  });
+
+  it('given a job from before slugs, then the upgrade gives it one through its stream, once', async () => {
+    // As events were written before: no closing date, no slug.
+    const { applicationsCloseAt: _, ...old } = content({ jobId: LEGACY, title: 'Data Analyst' });
+    await given(jobStream(LEGACY), { type: 'JobCreated', data: old });
+    expect((await row(JOBS, LEGACY)).slug).toBeNull();
+    expect((await row(JOBS, LEGACY)).applications_close_at).toBeNull();
+    const { assignMissingJobSlugs } = await import('./index.ts');
+    expect(await assignMissingJobSlugs(store)).toBeGreaterThanOrEqual(1);
+    expect((await row(JOBS, LEGACY)).slug).toBe('data-analyst');
+    expect(await assignMissingJobSlugs(store)).toBe(0);
+    const types = await tdb
+      .db('events')
+      .where({ stream_id: jobStream(LEGACY) })
+      .orderBy('version')
+      .pluck('type');
+    expect(types).toEqual(['JobCreated', 'JobSlugAssigned']);
+  });
+});

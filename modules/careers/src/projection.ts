@@ -75,6 +75,7 @@ function jobColumns(d: JobContent) {
     requirements: safe(d.requirements),
     responsibilities: safe(d.responsibilities),
     benefits: safe(d.benefits),
+    applications_close_at: d.applicationsCloseAt ?? null,
   };
 }
 
@@ -92,6 +93,7 @@ export const jobsProjection = defineProjection({
     'JobDeactivated',
     'JobDeleted',
     'JobRestored',
+    'JobSlugAssigned',
     // A deleted category leaves its jobs uncategorised.
     'JobCategoryDeleted',
   ],
@@ -132,6 +134,11 @@ export const jobsProjection = defineProjection({
         return;
       case 'JobDeleted':
         await trx(JOBS).where({ id: event.data.jobId }).delete();
+        return;
+      case 'JobSlugAssigned':
+        await trx(JOBS)
+          .where({ id: event.data.jobId })
+          .update({ slug: event.data.slug, ...stamp(event) });
         return;
       case 'JobCategoryDeleted':
         await trx(JOBS).where({ category_id: event.data.categoryId }).update({ category_id: null });

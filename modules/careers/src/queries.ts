@@ -1,5 +1,13 @@
 import type { Db, SitemapEntry } from '@kw/platform';
-import type { Job, JobApplication, JobCategory } from './contract.ts';
+import {
+  applicationsClosed,
+  type Job,
+  type JobApplication,
+  type JobCategory,
+  type JobPage,
+  jobPagePath,
+  slugFromTitle,
+} from './contract.ts';
 import { JOB_APPLICATIONS, JOB_CATEGORIES, JOBS } from './projection.ts';
 
 interface CategoryRow {
@@ -30,6 +38,8 @@ interface JobRow {
   requirements: string;
   responsibilities: string;
   benefits: string;
+  slug: string | null;
+  applications_close_at: Date | null;
   is_published: boolean;
   is_active: boolean;
   created_at: Date;
@@ -48,6 +58,8 @@ const toJob = (row: JobRow): Job => ({
   requirements: row.requirements,
   responsibilities: row.responsibilities,
   benefits: row.benefits,
+  slug: row.slug,
+  applicationsCloseAt: row.applications_close_at?.toISOString() ?? null,
   isPublished: row.is_published,
   isActive: row.is_active,
   createdAt: row.created_at.toISOString(),
@@ -105,18 +117,80 @@ export async function listJobCategories(
   return (await query).map(toCategory);
 }
 
+/** Published, active and before its closing date at `now`: a job a visitor can apply to. */
+function openJobs(db: Db, now: Date) {
+  return db<JobRow>(JOBS)
+    .where({ is_published: true, is_active: true })
+    .where((q) => q.whereNull('applications_close_at').orWhere('applications_close_at', '>', now));
+}
+
 /**
- * Newest first. `visibleOnly`: what a visitor may see, published and accepting applications;
- * `publishedOnly`: published ones, active or not.
+ * Newest first. `visibleOnly`: what a visitor may see, published and accepting applications
+ * (active, before its closing date); `publishedOnly`: published ones, open or not.
  */
 export async function listJobs(
   db: Db,
-  options: { visibleOnly?: boolean; publishedOnly?: boolean },
+  options: { visibleOnly?: boolean; publishedOnly?: boolean; now?: Date },
 ): Promise<Job[]> {
-  const query = db<JobRow>(JOBS).orderBy('created_at', 'desc').limit(1000);
-  if (options.visibleOnly || options.publishedOnly) query.where({ is_published: true });
-  if (options.visibleOnly) query.where({ is_active: true });
+  const query = options.visibleOnly ? openJobs(db, options.now ?? new Date()) : db<JobRow>(JOBS);
+  query.orderBy('created_at', 'desc').limit(1000);
+  if (options.publishedOnly) query.where({ is_published: true });
   return (await query).map(toJob);
+}
+
+/**
+ * A published job's page by its slug at `now`: closed when it no longer takes applications
+ * (deactivated, or past its closing date). A draft, or no such job: undefined.
+ */
+export async function findJobPage(
+  db: Db,
+  slug: string,
+  now = new Date(),
+): Promise<JobPage | undefined> {
+  const row = await db<JobRow>(JOBS).where({ slug, is_published: true }).first();
+  if (!row) return undefined;
+  const job = toJob(row);
+  const category = row.category_id
+    ? await db<CategoryRow>(JOB_CATEGORIES)
+        .where({ id: row.category_id, is_active: true })
+        .first('name')
+    : undefined;
+  return {
+    job,
+    categoryName: category?.name ?? null,
+    closed: !job.isActive || applicationsClosed(job.applicationsCloseAt, now),
+  };
+}
+
+/** The slugs other jobs hold that a job titled `title` could clash with. */
+export async function takenJobSlugs(
+  db: Db,
+  title: string,
+  exceptJobId?: string,
+): Promise<Set<string>> {
+  const base = slugFromTitle(title);
+  const query = db<JobRow>(JOBS)
+    .where((q) => q.where({ slug: base }).orWhereLike('slug', `${base}-%`))
+    .pluck('slug');
+  if (exceptJobId) query.whereNot({ id: exceptJobId });
+  return new Set((await query).filter((slug): slug is string => slug !== null));
+}
+
+/** Jobs made before jobs had slugs (what the upgrade gives one), oldest first. */
+export async function jobsWithoutSlug(db: Db): Promise<{ id: string; title: string }[]> {
+  return db<JobRow>(JOBS).whereNull('slug').orderBy('created_at').select('id', 'title');
+}
+
+/**
+ * The moments the public careers pages change with no event: the closing dates still to come
+ * of the jobs a visitor can apply to (each closes its page and leaves the list).
+ */
+export async function upcomingClosings(db: Db, now = new Date()): Promise<Date[]> {
+  const rows = await openJobs(db, now)
+    .whereNotNull('applications_close_at')
+    .orderBy('applications_close_at')
+    .pluck('applications_close_at');
+  return rows as Date[];
 }
 
 export async function categoryExists(db: Db, id: string): Promise<boolean> {
@@ -163,13 +237,13 @@ export async function countHeldApplications(db: Db): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Each job a visitor can apply to, as its anchor on the careers page. */
-export async function careersSitemap(db: Db): Promise<SitemapEntry[]> {
-  const rows = await db<JobRow>(JOBS)
-    .where({ is_published: true, is_active: true })
+/** Each job a visitor can apply to, as its own page (a closed job's page is a 410: not listed). */
+export async function careersSitemap(db: Db, now = new Date()): Promise<SitemapEntry[]> {
+  const rows = await openJobs(db, now)
+    .whereNotNull('slug')
     .orderBy('created_at', 'desc')
-    .select('id', 'updated_at');
-  return rows.map((r) => ({ path: `/careers#job-${r.id}`, lastModified: r.updated_at }));
+    .select('slug', 'updated_at');
+  return rows.map((r) => ({ path: jobPagePath(r.slug!), lastModified: r.updated_at }));
 }
 
 /** Applications with this same cover letter from this IP since `since`: the burst check. */

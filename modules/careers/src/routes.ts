@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { optionalAdmin } from '@kw/auth';
-import { NotFoundError, RESTORE_DAYS, recentlyDeleted, ValidationError } from '@kw/platform';
+import {
+  ConflictError,
+  type EventStore,
+  isPgError,
+  NotFoundError,
+  PG_UNIQUE_VIOLATION,
+  RESTORE_DAYS,
+  recentlyDeleted,
+  ValidationError,
+} from '@kw/platform';
 import {
   bulkIdsSchema,
   created,
@@ -51,6 +60,7 @@ import {
   applicationStatusUpdateSchema,
   applicationsCsvFileName,
   CSV_COLUMNS,
+  type JobPage,
   type JobTextPreview,
   jobCategoryInputSchema,
   jobInputSchema,
@@ -72,9 +82,11 @@ import {
   countSameCoverLetterFromIp,
   findJobApplication,
   findJobApplications,
+  findJobPage,
   listJobApplications,
   listJobCategories,
   listJobs,
+  takenJobSlugs,
 } from './queries.ts';
 import { checkResumeType, receiveApplicationUpload, removeResume, storeResume } from './resumes.ts';
 
@@ -87,6 +99,27 @@ function idOf(value: unknown, notFound: string): string {
   const id = z.uuid(notFound).safeParse(value);
   if (!id.success) throw new NotFoundError(notFound);
   return id.data.toLowerCase();
+}
+
+/**
+ * A job command that may give the job a slug: decided with the slugs other jobs hold; when
+ * another job took the same one meanwhile (the unique index), decided again.
+ */
+async function withFreshSlugs<T>(
+  store: EventStore,
+  title: string,
+  jobId: string,
+  run: (taken: ReadonlySet<string>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const taken = await takenJobSlugs(store.db, title, jobId);
+    try {
+      return await run(taken);
+    } catch (error) {
+      if (attempt < 5 && isPgError(error, PG_UNIQUE_VIOLATION)) continue;
+      throw error;
+    }
+  }
 }
 
 const categoryRoutes: RouteDef[] = [
@@ -165,6 +198,19 @@ const jobRoutes: RouteDef[] = [
     },
   }),
   route({
+    method: 'get',
+    path: '/api/jobs/by-slug/:slug',
+    access: 'public',
+    params: z.object({ slug: z.string() }),
+    docs: { summary: "A published job's page: the job, its category, whether it has closed" },
+    async handler({ params, services }): Promise<JobPage> {
+      // Drafts have no page, for the administrator too: the page is what a visitor sees.
+      const page = await findJobPage(services.db, params.slug);
+      if (!page) throw new NotFoundError(JOB_NOT_FOUND);
+      return page;
+    },
+  }),
+  route({
     method: 'post',
     path: '/api/jobs',
     access: 'admin',
@@ -173,11 +219,15 @@ const jobRoutes: RouteDef[] = [
       const id = randomUUID();
       const fields = withHtmlDescription(body);
       const categoryKnown = await categoryExists(services.db, body.categoryId);
-      await handleJob(services.store, jobStream(id), () => createJob(id, fields, categoryKnown), {
-        metadata,
-        newStream: true,
-      });
-      return created({ id, ...fields });
+      const { state } = await withFreshSlugs(services.store, body.title, id, (taken) =>
+        handleJob(
+          services.store,
+          jobStream(id),
+          () => createJob(id, fields, categoryKnown, taken),
+          { metadata, newStream: true },
+        ),
+      );
+      return created({ id, ...fields, slug: state.slug });
     },
   }),
   route({
@@ -198,13 +248,15 @@ const jobRoutes: RouteDef[] = [
       const id = idOf(params.id, JOB_NOT_FOUND);
       const fields = withHtmlDescription(body);
       const categoryKnown = await categoryExists(services.db, body.categoryId);
-      await handleJob(
-        services.store,
-        jobStream(id),
-        (state) => updateJob(state, id, fields, categoryKnown),
-        { metadata },
+      const { state } = await withFreshSlugs(services.store, body.title, id, (taken) =>
+        handleJob(
+          services.store,
+          jobStream(id),
+          (current) => updateJob(current, id, fields, categoryKnown, taken),
+          { metadata },
+        ),
       );
-      return { id, ...fields };
+      return { id, ...fields, slug: state.slug };
     },
   }),
   route({
@@ -237,7 +289,13 @@ const jobRoutes: RouteDef[] = [
         jobStream(id),
         (job) => restoreJob(job, id, new Date(), (categoryId) => known.has(categoryId)),
         { metadata },
-      );
+      ).catch((error: unknown) => {
+        if (isPgError(error, PG_UNIQUE_VIOLATION))
+          throw new ConflictError(
+            "Another job now has this job's address: rename or delete it, then restore this one",
+          );
+        throw error;
+      });
       return { id, title: state.content?.title ?? '' };
     },
   }),
@@ -295,7 +353,8 @@ const applyRoute = route({
       const job = handleJob.fold(await store.readStream(jobStream(jobId)));
       const type = await checkResumeType(upload.resume.tempPath, upload.resume.originalName);
       // A closed job is refused before any file is kept.
-      assertJobOpen(job);
+      const now = new Date();
+      assertJobOpen(job, now);
       const stored = await storeResume(config, upload.resume.tempPath, type.ext);
       storedName = stored.filename;
       const resume = {
@@ -306,7 +365,6 @@ const applyRoute = route({
         size: upload.resume.size,
       };
       const { coverLetter } = parsed.data;
-      const now = new Date();
       const sameRecently = await countSameCoverLetterFromIp(
         db,
         visitor.ip,
@@ -319,7 +377,7 @@ const applyRoute = route({
       await handleApplication(
         store,
         applicationStream(applicationId),
-        () => receiveApplication(job, applicationId, parsed.data, resume, visitor, verdict),
+        () => receiveApplication(job, applicationId, parsed.data, resume, visitor, verdict, now),
         { metadata, newStream: true },
       );
       storedName = undefined;

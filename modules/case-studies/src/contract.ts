@@ -9,6 +9,7 @@ import {
   requiredText,
   slugSchema,
 } from '@kw/blog/contract';
+import type { ImageRenditions } from '@kw/media/contract';
 import { z } from 'zod';
 
 // Shapes of the case-studies module shared with the web app. No server imports here.
@@ -55,6 +56,7 @@ export interface CaseStudySummary {
   title: string;
   excerpt: string;
   featuredImage: string;
+  featuredImageRenditions: ImageRenditions | null;
   clientName: string;
   industry: string;
   projectType: string;

@@ -1,6 +1,11 @@
 import { renderHtml } from '@kw/blog';
 import { excerptOrFallback } from '@kw/blog/presentation';
-import { type Audience, type PublishableRow, publishableFields } from '@kw/blog/publishable';
+import {
+  type Audience,
+  type PublishableRow,
+  publishableFields,
+  withRenditions,
+} from '@kw/blog/publishable';
 import type { Db } from '@kw/platform';
 import type { CaseStudy, CaseStudyDetail, CaseStudySummary } from './contract.ts';
 import { CASE_STUDY_EXCERPT_FALLBACK } from './presentation.ts';
@@ -57,7 +62,7 @@ export async function listCaseStudySummaries(db: Db): Promise<CaseStudySummary[]
     )
     .orderBy('created_at', 'desc')
     .limit(2000);
-  return (rows as unknown as Row[]).map((row) => ({
+  const summaries = (rows as unknown as Row[]).map((row) => ({
     id: row.id,
     slug: row.slug,
     title: row.title,
@@ -70,6 +75,7 @@ export async function listCaseStudySummaries(db: Db): Promise<CaseStudySummary[]
     tags: row.tags,
     createdAt: row.created_at.toISOString(),
   }));
+  return withRenditions(db, summaries);
 }
 
 export async function findCaseStudyBySlug(
@@ -78,7 +84,7 @@ export async function findCaseStudyBySlug(
   audience: Audience,
 ): Promise<CaseStudy | undefined> {
   const row = await audienceQuery(db, audience).where({ slug }).first();
-  return row ? toCaseStudy(row) : undefined;
+  return row ? (await withRenditions(db, [toCaseStudy(row)]))[0] : undefined;
 }
 
 /** One case study as its page shows it: its HTML made safe, headings anchored. */

@@ -1,5 +1,11 @@
 import { commandHandler, type EventMetadata, type EventStore, NotFoundError } from '@kw/platform';
-import { type MediaEvent, type MediaUploaded, mediaEvents, mediaStream } from './events.ts';
+import {
+  type MediaEvent,
+  type MediaRenditionsMade,
+  type MediaUploaded,
+  mediaEvents,
+  mediaStream,
+} from './events.ts';
 
 // Decisions about a stored file, pure; recordUpload and recordDeletion run them through the
 // one command path. The bytes on disk are upload.ts's and the route's business.
@@ -7,17 +13,21 @@ import { type MediaEvent, type MediaUploaded, mediaEvents, mediaStream } from '.
 export interface MediaState {
   /** The stored name while the file is in the library; null before its upload and after its deletion. */
   filename: string | null;
+  /** Whether its renditions are recorded (a raster image's, made once by the worker). */
+  renditions: boolean;
 }
 
-export const NO_MEDIA: MediaState = { filename: null };
+export const NO_MEDIA: MediaState = { filename: null, renditions: false };
 
 // A file has one life: what the latest event says is all there is to know.
-export function evolveMedia(_state: MediaState, event: MediaEvent): MediaState {
+export function evolveMedia(state: MediaState, event: MediaEvent): MediaState {
   switch (event.type) {
     case 'MediaUploaded':
-      return { filename: event.data.filename };
+      return { filename: event.data.filename, renditions: false };
     case 'MediaDeleted':
-      return { filename: null };
+      return { filename: null, renditions: false };
+    case 'MediaRenditionsMade':
+      return { ...state, renditions: true };
   }
 }
 
@@ -41,6 +51,18 @@ export function uploadMedia(file: MediaUploaded['data']): MediaEvent[] {
 export function deleteMedia(state: MediaState, mediaId: string): MediaEvent[] {
   if (state.filename === null) throw new NotFoundError('File not found');
   return [{ type: 'MediaDeleted', data: { mediaId, filename: state.filename } }];
+}
+
+/**
+ * The worker made a file's renditions: recorded once. Nothing when they are recorded already
+ * (the job ran twice) or the file has left the library meanwhile (the caller removes them).
+ */
+export function recordRenditions(
+  state: MediaState,
+  made: MediaRenditionsMade['data'],
+): MediaEvent[] {
+  if (state.filename !== made.filename || state.renditions) return [];
+  return [{ type: 'MediaRenditionsMade', data: made }];
 }
 
 export function recordUpload(

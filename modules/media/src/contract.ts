@@ -1,5 +1,18 @@
 // Shapes of the media module shared with the web app. No server imports here.
 
+import type { ImageRenditions } from './presentation.ts';
+
+export * from './presentation.ts';
+
+/** Raster types renditions are made of (not GIF: it may be animated; not SVG: not an upload). */
+export const RASTER_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+];
+
 export interface MediaFile {
   id: string;
   filename: string;
@@ -8,6 +21,8 @@ export interface MediaFile {
   size: number;
   uploadedAt: string;
   url: string;
+  /** A raster image's size and renditions, once the worker has made them; null before (and for other files). */
+  image: ImageRenditions | null;
 }
 
 /** What an upload answers: the file's record, with the `url` and `originalName` the editors use. */

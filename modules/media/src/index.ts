@@ -4,11 +4,20 @@ import { mediaRoutes } from './routes.ts';
 
 export type { MediaEvent } from './events.ts';
 export { mediaEvents, mediaStream } from './events.ts';
-export { listMedia } from './queries.ts';
+export { MEDIA_CONTENT } from './projection.ts';
+export { imageRenditions, listMedia } from './queries.ts';
+
+/** The renditions of each raster upload (AVIF and WebP at a few widths), made by the worker. */
+export const MEDIA_RENDITIONS_QUEUE = 'media.renditions';
 
 export const mediaModule: ServerModule = {
   name: 'media',
   routes: mediaRoutes,
   projections: [mediaFilesProjection],
-  subscriptions: [],
+  subscriptions: [{ queue: MEDIA_RENDITIONS_QUEUE, handles: ['MediaUploaded'] }],
+  jobs: async () => (await import('./jobs.ts')).mediaHandlers,
+  atWorkerStart: async (ctx) => {
+    await (await import('./jobs.ts')).makeMissingRenditions(ctx);
+  },
+  migrations: new URL('./migrations/', import.meta.url),
 };

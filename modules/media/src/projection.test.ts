@@ -42,9 +42,24 @@ describe('media-files projection', () => {
         mimetype: 'image/png',
         size: 68,
         uploaded_at: first!.occurredAt,
+        width: null,
+        height: null,
+        rendition_widths: null,
       },
       expect.objectContaining({ id: B, filename: 'b-2.png' }),
     ]);
+  });
+
+  it('given MediaRenditionsMade, then the row has the size and the widths', async () => {
+    await given(B, {
+      type: 'MediaRenditionsMade',
+      data: { mediaId: B, filename: 'b-2.png', width: 900, height: 600, widths: [400, 800] },
+    });
+    expect(await tdb.db(MEDIA_FILES).where({ id: B }).first()).toMatchObject({
+      width: 900,
+      height: 600,
+      rendition_widths: [400, 800],
+    });
   });
 
   it('given MediaDeleted, then only that row is gone', async () => {

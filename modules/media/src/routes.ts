@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { recordDeletion } from './commands.ts';
 import { STORED_NAME } from './contract.ts';
 import { findMedia, listMedia } from './queries.ts';
+import { removeRenditions } from './rendition-files.ts';
 import { receiveUpload } from './upload.ts';
 
 const filenameParams = z.object({ filename: z.string().max(300) });
@@ -66,6 +67,7 @@ export const mediaRoutes: RouteDef[] = [
       if (!file) throw new NotFoundError('File not found');
       await recordDeletion(services.store, file.id, metadata);
       await rm(path.join(services.config.uploadsDir, file.filename), { force: true });
+      await removeRenditions(services.config.uploadsDir, file.filename);
       return { message: 'File deleted' };
     },
   }),

@@ -42,7 +42,8 @@ async function query(url: string, sql: string) {
 describe('supervision', () => {
   it('a killed postmaster is started again on the same port, after pauses that grow', async () => {
     const events: PostgresEvent[] = [];
-    const delays = [100, 300, 900, 1_500];
+    // The last pause is long enough for the test to take the port first even on a busy machine.
+    const delays = [100, 300, 900, 4_000];
     const server = await startEmbeddedPostgres(path.join(tempDir('kw-pg-sup-'), 'data'), {
       persistent: false,
       restartDelaysMs: delays,
@@ -63,7 +64,10 @@ describe('supervision', () => {
       process.kill(pid, 'SIGKILL');
       await eventually(async () => server.pid === undefined, 5_000, 5);
       const squatter = net.createServer();
-      await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+      await new Promise<void>((resolve, reject) => {
+        squatter.once('error', reject);
+        squatter.listen(port, '127.0.0.1', resolve);
+      });
       await eventually(async () => events.some((e) => e.type === 'restart-failed'), 30_000, 20);
       await new Promise<void>((resolve) => squatter.close(() => resolve()));
       await eventually(async () => server.pid !== undefined, 30_000, 20);

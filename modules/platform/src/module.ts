@@ -25,6 +25,17 @@ export interface ServerModule {
    * worker calls it, so the API never loads worker-only code (geoip-lite, the e-mails).
    */
   jobs?(): Promise<EventHandler[]>;
+  /**
+   * Work the worker does once when it starts, in the background (media: the renditions of
+   * images uploaded before they existed). It may run in several workers at once.
+   */
+  atWorkerStart?(ctx: WorkerContext): Promise<void>;
+  /**
+   * Brings the module's data up to date through its own commands, after the migrations (the
+   * migrate step: `make migrate`, `make run`): what every item must now have, given to the
+   * items made before (careers: a slug for each job). Safe to repeat; nothing to do is a no-op.
+   */
+  upgrade?(store: EventStore): Promise<void>;
   /** Public pages this module adds to sitemap.xml (published content only). */
   sitemap?(db: Db): Promise<SitemapEntry[]>;
 }

@@ -7,6 +7,7 @@ import type {
   JobCategory,
   JobCategoryInput,
   JobInput,
+  JobPage,
   JobTextPreview,
 } from '@kw/careers/contract';
 import { api } from '../../api/api.ts';
@@ -23,6 +24,11 @@ export const careersApi = api.injectEndpoints({
     listJobCategories: build.query<JobCategory[], void>({
       query: () => '/api/job-categories',
       providesTags: ['JobCategory'],
+    }),
+    /** A job's own page, /careers/{slug}. */
+    getJobPage: build.query<JobPage, string>({
+      query: (slug) => `/api/jobs/by-slug/${encodeURIComponent(slug)}`,
+      providesTags: ['Job'],
     }),
     applyForJob: build.mutation<{ id: string }, { jobId: string; form: FormData }>({
       query: ({ jobId, form }) => ({

@@ -1,5 +1,7 @@
+import type { ImageRenditions } from '@kw/media/presentation';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { IMAGE_SIZES, ResponsiveImage } from './ResponsiveImage.tsx';
 
 // What the blog's and the case studies' public pages share (public-site.md §5): the list with
 // its search, skeletons and empty states, the cards, the tag lists and the not-found page.
@@ -21,21 +23,10 @@ export function SkeletonCards() {
   );
 }
 
-/**
- * A card's image: the first card's is likely the largest thing on a phone's first screen, so it
- * loads at once and first; the others wait until they are scrolled near.
- */
-function CardImage({ src, first }: { src: string; first: boolean }) {
-  return first ? (
-    <img className="card-image" src={src} alt="" fetchPriority="high" />
-  ) : (
-    <img className="card-image" src={src} alt="" loading="lazy" />
-  );
-}
-
 /** A post's or case study's card: image, date and badge, title, the rest, and the read link. */
 export function ContentCard(props: {
   image: string;
+  imageRenditions?: ImageRenditions | null | undefined;
   first: boolean;
   date: string;
   dateText: string;
@@ -47,7 +38,17 @@ export function ContentCard(props: {
 }) {
   return (
     <article className="content-card">
-      {props.image && <CardImage src={props.image} first={props.first} />}
+      {props.image && (
+        // The first card's image is likely the largest thing on a phone's first screen: it
+        // loads at once and first; the others wait until they are scrolled near.
+        <ResponsiveImage
+          className="card-image"
+          src={props.image}
+          renditions={props.imageRenditions}
+          sizes={IMAGE_SIZES.card}
+          priority={props.first}
+        />
+      )}
       <div className="card-body">
         <div className="card-meta">
           <time dateTime={props.date}>{props.dateText}</time>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { ToastRegion, useToastsInModal } from './Toaster.tsx';
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes it on Escape and puts the
@@ -17,6 +18,8 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The toasts raised while it is open show inside it, above its backdrop.
+  useToastsInModal(open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -28,21 +31,25 @@ export function Modal({
     <dialog
       ref={ref}
       className="modal"
-      aria-labelledby={titleId}
+      aria-labelledby={open ? titleId : undefined}
       onClose={onClose}
       onClick={(event) => {
         if (event.target === ref.current) onClose();
       }}
     >
-      <div className="modal-body">
-        <div className="modal-header">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
+      {/* A closed dialog holds nothing: no empty heading in the page. */}
+      {open && (
+        <div className="modal-body">
+          <div className="modal-header">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </div>
+          {children}
         </div>
-        {open && children}
-      </div>
+      )}
+      {open && <ToastRegion />}
     </dialog>
   );
 }

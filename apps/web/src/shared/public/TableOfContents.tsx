@@ -23,13 +23,14 @@ export function TableOfContents({
 }) {
   if (headings.length === 0) return null;
   const top = baseLevel;
+  const indent = (level: number) => `toc-indent-${Math.min(5, Math.max(0, level - top))}`;
   return (
     <nav className="toc" aria-label="Table of Contents">
       <h2 className="toc-title">Table of Contents</h2>
       <ul>
         {headings.map((h, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: two headings may share a text
-          <li key={`${h.id}-${i}`} style={{ paddingLeft: (h.level - top) * 16 }}>
+          <li key={`${h.id}-${i}`} className={indent(h.level)}>
             <a href={`#${h.id}`} onClick={(e) => scrollToHeading(e, h.id)}>
               {h.text}
             </a>

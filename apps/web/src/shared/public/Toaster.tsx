@@ -1,9 +1,11 @@
 import {
   createContext,
   type ReactNode,
+  type RefObject,
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -25,16 +27,30 @@ const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
 
 export const useToast = () => useContext(ToastContext);
 
-/** One toast visible at a time, 5 s each, swipe right to dismiss, F8 focuses the region. */
+/** What a toast region shows, and where: the page's, or an open modal dialog's. */
+interface ToastState {
+  toast: ToastItem | null;
+  dismiss(): void;
+  viewport: RefObject<HTMLOListElement | null>;
+  /** A modal dialog opened: the toasts show inside it until the returned function is called. */
+  enterModal(): () => void;
+}
+
+const ToastStateContext = createContext<ToastState | null>(null);
+
+/**
+ * One toast visible at a time, 5 s each, swipe right to dismiss, F8 focuses the region. While a
+ * modal dialog is open the region is inside it: a modal <dialog> sits in the browser's top layer
+ * and makes the rest of the page inert, so a toast outside it would show under its backdrop,
+ * out of reach.
+ */
 export function Toaster({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastItem | null>(null);
+  const [modals, setModals] = useState(0);
   const viewport = useRef<HTMLOListElement>(null);
-  const swipeStart = useRef<number | null>(null);
-  const [offset, setOffset] = useState(0);
   const next = useRef(1);
 
   const show = useCallback((input: ToastInput) => {
-    setOffset(0);
     setToast({ ...input, id: next.current++ });
   }, []);
 
@@ -52,48 +68,84 @@ export function Toaster({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const state = useMemo<ToastState>(
+    () => ({
+      toast,
+      dismiss: () => setToast(null),
+      viewport,
+      enterModal: () => {
+        setModals((n) => n + 1);
+        return () => setModals((n) => n - 1);
+      },
+    }),
+    [toast],
+  );
+
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      <section aria-label="Notifications (F8)" className="toast-region">
-        <ol ref={viewport} tabIndex={-1} className="toast-viewport">
-          {toast && (
-            <li
-              key={toast.id}
-              role="status"
-              aria-live={toast.variant === 'destructive' ? 'assertive' : 'polite'}
-              aria-atomic="true"
-              className={`toast ${toast.variant === 'destructive' ? 'toast-destructive' : ''}`}
-              style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
-              onPointerDown={(event) => {
-                swipeStart.current = event.clientX;
-              }}
-              onPointerMove={(event) => {
-                if (swipeStart.current !== null)
-                  setOffset(Math.max(0, event.clientX - swipeStart.current));
-              }}
-              onPointerUp={() => {
-                if (offset > SWIPE_THRESHOLD_PX) setToast(null);
-                swipeStart.current = null;
-                setOffset(0);
-              }}
-            >
-              <div>
-                <div className="toast-title">{toast.title}</div>
-                {toast.description && <div className="toast-description">{toast.description}</div>}
-              </div>
-              <button
-                type="button"
-                className="toast-close"
-                aria-label="Close notification"
-                onClick={() => setToast(null)}
-              >
-                ×
-              </button>
-            </li>
-          )}
-        </ol>
-      </section>
+      <ToastStateContext.Provider value={state}>
+        {children}
+        {modals === 0 && <ToastRegion />}
+      </ToastStateContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/** Inside an open modal dialog (shared/public/Modal.tsx): the toasts show there meanwhile. */
+export function useToastsInModal(open: boolean): void {
+  const state = useContext(ToastStateContext);
+  const enter = state?.enterModal;
+  useEffect(() => (open && enter ? enter() : undefined), [open, enter]);
+}
+
+/** The region the toasts show in: the page's, or the open modal dialog's. */
+export function ToastRegion() {
+  const state = useContext(ToastStateContext);
+  const swipeStart = useRef<number | null>(null);
+  const [offset, setOffset] = useState(0);
+  const toast = state?.toast ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new toast starts unswiped
+  useEffect(() => setOffset(0), [toast?.id]);
+  if (!state) return null;
+  return (
+    <section aria-label="Notifications (F8)" className="toast-region">
+      <ol ref={state.viewport} tabIndex={-1} className="toast-viewport">
+        {toast && (
+          <li
+            key={toast.id}
+            role="status"
+            aria-live={toast.variant === 'destructive' ? 'assertive' : 'polite'}
+            aria-atomic="true"
+            className={`toast ${toast.variant === 'destructive' ? 'toast-destructive' : ''}`}
+            style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
+            onPointerDown={(event) => {
+              swipeStart.current = event.clientX;
+            }}
+            onPointerMove={(event) => {
+              if (swipeStart.current !== null)
+                setOffset(Math.max(0, event.clientX - swipeStart.current));
+            }}
+            onPointerUp={() => {
+              if (offset > SWIPE_THRESHOLD_PX) state.dismiss();
+              swipeStart.current = null;
+              setOffset(0);
+            }}
+          >
+            <div>
+              <div className="toast-title">{toast.title}</div>
+              {toast.description && <div className="toast-description">{toast.description}</div>}
+            </div>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Close notification"
+              onClick={state.dismiss}
+            >
+              ×
+            </button>
+          </li>
+        )}
+      </ol>
+    </section>
   );
 }

@@ -14,6 +14,7 @@ function PostCard({ post, first }: { post: BlogPostSummary; first: boolean }) {
   return (
     <ContentCard
       image={post.featuredImage}
+      imageRenditions={post.featuredImageRenditions}
       first={first}
       date={date}
       dateText={formatDate(date, 'longDay', 'calendar')}

@@ -3,6 +3,7 @@ import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { TagList } from '../../../shared/public/Blocks.tsx';
 import { NotFound } from '../../../shared/public/ContentList.tsx';
+import { IMAGE_SIZES, ResponsiveImage } from '../../../shared/public/ResponsiveImage.tsx';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { blogQueries } from './blogQueries.ts';
@@ -58,7 +59,15 @@ export function BlogPostPage() {
           <TableOfContents headings={post.headings} baseLevel={1} />
         </aside>
         <div className="post-main">
-          {post.featuredImage && <img className="post-image" src={post.featuredImage} alt="" />}
+          {post.featuredImage && (
+            <ResponsiveImage
+              className="post-image"
+              src={post.featuredImage}
+              renditions={post.featuredImageRenditions}
+              sizes={IMAGE_SIZES.article}
+              priority
+            />
+          )}
           <div
             className="prose"
             // Sanitised on the server (sanitize-html): no scripts, handlers or javascript: URLs.

@@ -4,7 +4,7 @@ import { BlogListPage } from './BlogListPage.tsx';
 import { BlogPostPage } from './BlogPostPage.tsx';
 import { blogQueries } from './blogQueries.ts';
 
-/** The routes' components and handles (loaded with the other content pages: see shared/public/contentPages.ts). */
+/** The routes' components and handles (loaded on demand by routes.tsx; the code they share with the other content pages is a chunk of its own). */
 export const blogPages = {
   blogList: {
     Component: BlogListPage,
@@ -13,6 +13,14 @@ export const blogPages = {
       description:
         'Practical articles on AI, custom software, integration and automation for small and medium businesses in Kitchener-Waterloo.',
       path: '/blog',
+      breadcrumb: 'Blog',
+      keywords: [
+        'AI blog',
+        'small business AI',
+        'custom software',
+        'integration and automation',
+        'Kitchener-Waterloo',
+      ],
     }),
   },
   blogPost: {
@@ -27,11 +35,11 @@ export const blogPages = {
             path: `/blog/${post.slug}`,
             keywords: post.tags,
             datePublished: post.publishedAt ?? post.createdAt,
+            section: { name: 'Blog', path: '/blog' },
           },
           {
-            keywords: post.tags.join(', '),
-            author: { '@type': 'Organization', name: `${company.name} Team` },
-            publisher: { '@type': 'Organization', name: company.name },
+            author: { '@type': 'Organization', name: `${company.name} Team`, url: '/about' },
+            publisher: { '@type': 'Organization', name: company.name, url: '/', logo: '/logo.png' },
           },
         ),
     ),

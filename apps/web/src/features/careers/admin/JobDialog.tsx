@@ -9,6 +9,7 @@ import {
   jobInputSchema,
 } from '@kw/careers/contract';
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { fromDateTimeInput, toDateTimeInput } from '../../../shared/admin/dateTimeInput.ts';
 import { zodRule } from '../../../shared/admin/zodRule.ts';
 import { useCreateJobMutation, useUpdateJobMutation } from '../api.ts';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
@@ -16,8 +17,21 @@ import { EditDialog, useEditDialog } from './EditDialog.tsx';
 
 type Values = Required<JobInput>;
 
-/** The form's values: no category until one is chosen (the rule then asks for one). */
-type FormValues = Omit<Values, 'categoryId'> & { categoryId: string | undefined };
+/**
+ * The form's values: no category until one is chosen (the rule then asks for one); the
+ * closing date as the datetime-local field has it, in the business's zone ('' for none).
+ */
+type FormValues = Omit<Values, 'categoryId' | 'applicationsCloseAt'> & {
+  categoryId: string | undefined;
+  applicationsCloseAt: string;
+};
+
+/** What the API is sent: the closing date as an instant, or null. */
+const toInput = (values: FormValues): Values =>
+  ({
+    ...values,
+    applicationsCloseAt: fromDateTimeInput(values.applicationsCloseAt),
+  }) as Values;
 
 const DEFAULTS: FormValues = {
   title: '',
@@ -30,6 +44,7 @@ const DEFAULTS: FormValues = {
   requirements: '',
   responsibilities: '',
   benefits: '',
+  applicationsCloseAt: '',
   isPublished: false,
   isActive: true,
 };
@@ -65,14 +80,15 @@ export function JobDialog({
       requirements: j.requirements,
       responsibilities: j.responsibilities,
       benefits: j.benefits,
+      applicationsCloseAt: toDateTimeInput(j.applicationsCloseAt),
       isPublished: j.isPublished,
       isActive: j.isActive,
     }),
     defaults: DEFAULTS,
     noun: 'Job',
     // The category's rule has run: it is set.
-    create: (values) => create(values as Values).unwrap(),
-    update: (j, values) => update({ id: j.id, ...(values as Values) }).unwrap(),
+    create: (values) => create(toInput(values)).unwrap(),
+    update: (j, values) => update({ id: j.id, ...toInput(values) }).unwrap(),
     onClose,
   });
 
@@ -163,6 +179,15 @@ export function JobDialog({
           <Input.TextArea rows={3} />
         </Form.Item>
         <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Applications close"
+              name="applicationsCloseAt"
+              extra="Optional. From this moment (Toronto time) the job is shown as closed and no longer takes applications."
+            >
+              <Input type="datetime-local" aria-label="Applications close" />
+            </Form.Item>
+          </Col>
           <Col>
             <Form.Item label="Published" name="isPublished" valuePropName="checked">
               <Switch />

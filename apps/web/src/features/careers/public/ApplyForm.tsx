@@ -54,7 +54,8 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   const [values, setValues] = useState(empty);
   const [resume, setResume] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failed, setFailed] = useState(false);
+  /** The form's failure: the generic words, or the server's own for a job that has closed. */
+  const [failed, setFailed] = useState<string | false>(false);
   const [isLoading, setLoading] = useState(false);
   // When the visitor opened the dialog (the form mounts with it), sent with the application.
   const [startedAt] = useState(() => new Date().toISOString());
@@ -81,7 +82,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
     try {
       submission = await loadSubmission();
     } catch {
-      setFailed(true);
+      setFailed(FAILURE.description);
       toast(FAILURE);
       return;
     }
@@ -113,10 +114,12 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
       onDone();
     } catch (error) {
       // The server's field errors belong under their fields; the toast says it failed.
-      const body = (error as { data?: ApiErrorBody }).data;
+      const { status, data: body } = error as { status?: number; data?: ApiErrorBody };
       if (body?.errors?.length) setErrors(firstIssues<Field>(body.errors));
-      setFailed(true);
-      toast(FAILURE);
+      // A job that closed meanwhile (409): the server says when, in words meant for the visitor.
+      const closed = status === 409 && body?.message ? body.message : undefined;
+      setFailed(closed ?? FAILURE.description);
+      toast(closed ? { ...FAILURE, description: closed } : FAILURE);
     } finally {
       setLoading(false);
     }
@@ -182,7 +185,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
       </div>
       {failed && (
         <p role="alert" className="field-error">
-          Failed to submit application
+          {failed}
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={isLoading}>

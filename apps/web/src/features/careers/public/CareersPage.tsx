@@ -97,6 +97,7 @@ export function CareersPage() {
             job={details}
             categories={cats}
             copied={copiedId === details.id}
+            pageLink
             onApply={() => openApply(details)}
             onShare={() => share(details)}
           />

@@ -1,10 +1,23 @@
 import type { Job, JobCategory } from '@kw/careers/contract';
-import { EMPLOYMENT_TYPE_LABELS, EXPERIENCE_LEVEL_LABELS, preview } from '@kw/careers/presentation';
+import {
+  EMPLOYMENT_TYPE_LABELS,
+  EXPERIENCE_LEVEL_LABELS,
+  jobPagePath,
+  preview,
+} from '@kw/careers/presentation';
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/dates.ts';
 import { jobAnchor } from './jobLinks.ts';
 
 const salaryOf = (job: Job) => job.salaryRange || 'Competitive';
 
-function JobFacts({ job, categories }: { job: Job; categories: JobCategory[] }) {
+function JobFacts({
+  job,
+  categories,
+}: {
+  job: Job;
+  categories: Pick<JobCategory, 'id' | 'name'>[];
+}) {
   const category = categories.find((c) => c.id === job.categoryId);
   return (
     <dl className="job-facts">
@@ -30,6 +43,16 @@ function JobFacts({ job, categories }: { job: Job; categories: JobCategory[] }) 
         <dt>Salary</dt>
         <dd>{salaryOf(job)}</dd>
       </div>
+      {job.applicationsCloseAt && (
+        <div>
+          <dt>Applications close</dt>
+          <dd>
+            <time dateTime={job.applicationsCloseAt}>
+              {formatDate(job.applicationsCloseAt, 'longDay')}
+            </time>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -64,7 +87,7 @@ export function JobCard(props: {
       className={`card job-card${highlighted ? ' job-highlight' : ''}`}
       data-highlighted={highlighted ? 'true' : undefined}
     >
-      <h3>{job.title}</h3>
+      <h3>{job.slug ? <Link to={jobPagePath(job.slug)}>{job.title}</Link> : job.title}</h3>
       <JobFacts job={job} categories={props.categories} />
       <p className="job-preview">{preview(job.description, 200) || 'No description available'}</p>
       <div className="actions">
@@ -79,11 +102,15 @@ export function JobCard(props: {
   );
 }
 
-/** The details dialog's content: every field of the job, Apply Now and Share Job. */
+/**
+ * The details dialog's content, and the job page's: every field of the job, Apply Now and
+ * Share Job; in the dialog (`pageLink`), a link to the job's own page.
+ */
 export function JobDetails(props: {
   job: Job;
-  categories: JobCategory[];
+  categories: Pick<JobCategory, 'id' | 'name'>[];
   copied: boolean;
+  pageLink?: boolean;
   onApply(): void;
   onShare(): void;
 }) {
@@ -113,6 +140,11 @@ export function JobDetails(props: {
         <button type="button" className="button button-secondary" onClick={props.onShare}>
           {props.copied ? 'Copied!' : 'Share Job'}
         </button>
+        {props.pageLink && job.slug && (
+          <Link to={jobPagePath(job.slug)} className="button button-link">
+            Open the job's page
+          </Link>
+        )}
       </div>
     </div>
   );

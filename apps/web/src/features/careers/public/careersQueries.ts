@@ -6,4 +6,5 @@ const query = lazyQueries(async () => (await import('../api.ts')).careersApi.end
 export const careersQueries = {
   publishedJobs: query('listPublishedJobs'),
   jobCategories: query('listJobCategories'),
+  jobPage: query('getJobPage'),
 };

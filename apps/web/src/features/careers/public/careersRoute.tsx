@@ -1,8 +1,7 @@
-import type { Job } from '@kw/careers/contract';
-import { prefetchQuery, readQuery } from '../../../public-query.ts';
+import { prefetchQuery } from '../../../public-query.ts';
 import type { RouteHandle } from '../../../route-handle.ts';
+import { breadcrumbs } from '../../../shared/public/breadcrumbs.ts';
 import { careersQueries } from './careersQueries.ts';
-import { jobPostingJsonLd } from './jobPosting.ts';
 
 // The careers page as a lazily loaded route module: its code stays out of the other public
 // pages' first load (the server and entry-client load it before rendering /careers), and RTK
@@ -17,15 +16,16 @@ export const handle = {
       prefetchQuery(store, careersQueries.jobCategories, undefined),
     ]);
   },
-  seo({ state }) {
-    const jobs: Job[] = readQuery(state, careersQueries.publishedJobs, undefined).data ?? [];
+  // The JobPostings are on each job's own page (Google asks for them on the most detailed page).
+  seo() {
     return {
       title: 'Careers',
       description:
         'Open positions at Grand River Digital: AI, software and analysis roles in Kitchener-Waterloo and Cambridge, Ontario.',
       path: '/careers',
       keywords: ['careers', 'jobs', 'AI jobs Kitchener-Waterloo', 'software developer jobs'],
-      jsonLd: jobs.map(jobPostingJsonLd),
+      // Structured data only in the server's HTML (the browser uses the title): less code.
+      jsonLd: import.meta.env.SSR ? [breadcrumbs({ name: 'Careers', path: '/careers' })] : [],
     };
   },
 } satisfies RouteHandle;

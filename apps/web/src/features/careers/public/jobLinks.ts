@@ -9,8 +9,9 @@ export const HIGHLIGHT_MS = 3000;
 export const COPIED_MS = 2000;
 export const jobAnchor = (id: string) => `job-${id}`;
 
-function jobUrl(job: Job): string {
-  return `${window.location.origin}/careers#${jobAnchor(job.id)}`;
+/** The careers page's link to the job (the spec's share link), or the path given (its own page). */
+function jobUrl(job: Job, path?: string): string {
+  return `${window.location.origin}${path ?? `/careers#${jobAnchor(job.id)}`}`;
 }
 
 export function useShare() {
@@ -19,8 +20,8 @@ export function useShare() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const share = useCallback(
-    async (job: Job) => {
-      const outcome = await shareLink(job.title, jobUrl(job));
+    async (job: Job, path?: string) => {
+      const outcome = await shareLink(job.title, jobUrl(job, path));
       if (outcome === 'shared') toast({ title: 'Shared successfully' });
       else if (outcome === 'copied') {
         toast({ title: 'Link copied!' });

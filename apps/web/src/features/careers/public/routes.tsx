@@ -6,4 +6,8 @@ export const careersRoutes: RouteObject[] = [
     path: 'careers',
     lazy: () => import('./careersRoute.tsx'),
   },
+  {
+    path: 'careers/:slug',
+    lazy: () => import('./jobPageRoute.tsx'),
+  },
 ];

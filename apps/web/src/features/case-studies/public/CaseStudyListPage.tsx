@@ -29,6 +29,7 @@ function CaseStudyCard({ study, first }: { study: CaseStudySummary; first: boole
   return (
     <ContentCard
       image={study.featuredImage}
+      imageRenditions={study.featuredImageRenditions}
       first={first}
       date={study.createdAt}
       dateText={formatDate(study.createdAt, 'longDay', 'calendar')}

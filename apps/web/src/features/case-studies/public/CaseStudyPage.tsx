@@ -3,6 +3,7 @@ import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { TagList } from '../../../shared/public/Blocks.tsx';
 import { NotFound } from '../../../shared/public/ContentList.tsx';
+import { ResponsiveImage } from '../../../shared/public/ResponsiveImage.tsx';
 import { ShareButton } from '../../../shared/public/ShareButton.tsx';
 import { TableOfContents } from '../../../shared/public/TableOfContents.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
@@ -62,7 +63,15 @@ export function CaseStudyPage() {
           </div>
         </dl>
       </header>
-      {study.featuredImage && <img className="post-image" src={study.featuredImage} alt="" />}
+      {study.featuredImage && (
+        <ResponsiveImage
+          className="post-image"
+          src={study.featuredImage}
+          renditions={study.featuredImageRenditions}
+          sizes="100vw"
+          priority
+        />
+      )}
       {study.technologies.length > 0 && (
         <section aria-label="Technologies">
           <h2 className="small-heading">Technologies</h2>

@@ -4,9 +4,9 @@ import { CaseStudyListPage } from './CaseStudyListPage.tsx';
 import { CaseStudyPage } from './CaseStudyPage.tsx';
 import { caseStudyQueries } from './caseStudyQueries.ts';
 
-const organization = { '@type': 'Organization', name: company.name };
+const organization = { '@type': 'Organization', name: company.name, url: '/', logo: '/logo.png' };
 
-/** The routes' components and handles (loaded with the other content pages: see shared/public/contentPages.ts). */
+/** The routes' components and handles (loaded on demand by routes.tsx; the code they share with the other content pages is a chunk of its own). */
 export const caseStudyPages = {
   caseStudyList: {
     Component: CaseStudyListPage,
@@ -15,6 +15,14 @@ export const caseStudyPages = {
       description:
         'Client success stories: AI, custom software and automation projects for businesses across Waterloo Region and Ontario.',
       path: '/case-studies',
+      breadcrumb: 'Case Studies',
+      keywords: [
+        'case studies',
+        'AI case studies',
+        'custom software projects',
+        'automation results',
+        'Waterloo Region',
+      ],
     }),
   },
   caseStudy: {
@@ -27,8 +35,9 @@ export const caseStudyPages = {
           study,
           {
             path: `/case-studies/${study.slug}`,
-            keywords: study.technologies,
+            keywords: study.tags,
             datePublished: study.createdAt,
+            section: { name: 'Case Studies', path: '/case-studies' },
           },
           { author: organization, publisher: organization, about: study.industry || undefined },
         ),

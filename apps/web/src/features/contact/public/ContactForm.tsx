@@ -83,8 +83,8 @@ export function ContactForm() {
     }
     const { contactMessageSchema, HONEYPOT_MESSAGE, isHoneypotFilled, send } = submission;
     if (isHoneypotFilled(values)) {
-      setErrors({ website: HONEYPOT_MESSAGE });
-      toast(FAILURE);
+      // Said where it shows (the toast), not under the hidden field no one sees.
+      toast({ ...FAILURE, description: `${HONEYPOT_MESSAGE}. ${FAILURE.description}` });
       return;
     }
     const parsed = contactMessageSchema.safeParse(values);
@@ -181,6 +181,7 @@ export function ContactForm() {
         <input
           id={`${id}-website`}
           name="website"
+          type="text"
           tabIndex={-1}
           autoComplete="off"
           value={values.website}

@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { formatFileSize, MEDIA_ACCEPT, type MediaFile } from '@kw/media/contract';
+import { formatFileSize, MEDIA_ACCEPT, type MediaFile, renditionUrl } from '@kw/media/contract';
 import {
   Alert,
   App,
@@ -21,6 +21,7 @@ import { formatDate } from '../../../shared/dates.ts';
 import { useListAllPostsQuery } from '../../blog/api.ts';
 import { useListAllCaseStudiesQuery } from '../../case-studies/api.ts';
 import { useDeleteMediaMutation, useListMediaQuery } from '../api.ts';
+import { Renditions } from './Renditions.tsx';
 import { type MediaUse, mediaUses } from './usage.ts';
 
 /** One file's upload as the page shows it (admin.md §3 Upload progress entry). */
@@ -246,7 +247,7 @@ export function MediaManager() {
               <Space>
                 {f.mimetype.startsWith('image/') && (
                   <img
-                    src={f.url}
+                    src={f.image ? renditionUrl(f.url, f.image.widths[0]!, 'webp') : f.url}
                     alt=""
                     width={40}
                     height={40}
@@ -268,6 +269,7 @@ export function MediaManager() {
             ),
           },
           { title: 'Size', dataIndex: 'size', render: (size: number) => formatFileSize(size) },
+          { title: 'Renditions', key: 'renditions', render: (_, f) => <Renditions file={f} /> },
           {
             title: 'Uploaded',
             dataIndex: 'uploadedAt',

@@ -122,6 +122,7 @@ export function NewsletterSignup() {
         <input
           id={`${id}-name`}
           name="name"
+          type="text"
           tabIndex={-1}
           autoComplete="off"
           value={name}

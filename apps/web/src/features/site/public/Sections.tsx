@@ -9,20 +9,33 @@ export function PageHero({
   lead,
   calls,
   eyebrow,
+  art,
 }: {
   title: string;
   lead: string;
   calls?: readonly Call[];
   eyebrow?: string;
+  /** A picture beside the text (the home page's illustration). */
+  art?: ReactNode;
 }) {
+  const text = (
+    <>
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h1>{title}</h1>
+      <p className="lead">{lead}</p>
+      {calls && calls.length > 0 && <CallButtons calls={calls} />}
+    </>
+  );
   return (
     <section className="hero">
-      <div className="container">
-        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        <h1>{title}</h1>
-        <p className="lead">{lead}</p>
-        {calls && calls.length > 0 && <CallButtons calls={calls} />}
-      </div>
+      {art ? (
+        <div className="container hero-with-art">
+          <div>{text}</div>
+          {art}
+        </div>
+      ) : (
+        <div className="container">{text}</div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Service } from '@kw/site';
 import { Link } from 'react-router';
 import { ArrowIcon, ExternalIcon } from '../../../shared/public/Icons.tsx';
+import { ServiceIllustration } from './Illustrations.tsx';
 
 /** The service grid of home and /services; Efficiency Edge opens its own site in a new tab. */
 export function ServiceCards({
@@ -18,6 +19,7 @@ export function ServiceCards({
           className={`card service-card ${service.featured ? 'is-featured' : ''}`}
         >
           {showBadge && service.featured && <span className="badge badge-accent">Featured</span>}
+          <ServiceIllustration service={service.key} />
           <h3>{service.title}</h3>
           <p>{service.description}</p>
           <ul className="mini-list">

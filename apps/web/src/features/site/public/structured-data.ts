@@ -1,5 +1,6 @@
 import { company, type PageMeta, REVIEW_COUNT, services, socialLinks, trustStats } from '@kw/site';
 import type { Seo } from '../../../seo.ts';
+import { breadcrumbs } from '../../../shared/public/breadcrumbs.ts';
 
 /**
  * Structured data every page carries (server side only, see seo.ts `headTags`): the company as
@@ -54,33 +55,15 @@ export function organizationJsonLd(): object {
   };
 }
 
-export function breadcrumbJsonLd(trail: { name: string; path: string }[]): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: step.name,
-      item: step.path,
-    })),
-  };
-}
-
 /** The SEO of a marketing page: its metadata and breadcrumbs from Home (the company is added to every page by `headTags`). */
 export function pageSeo(meta: PageMeta, extra: object[] = []): Seo {
-  const trail =
-    meta.path === '/'
-      ? [{ name: 'Home', path: '/' }]
-      : [
-          { name: 'Home', path: '/' },
-          { name: meta.breadcrumb, path: meta.path },
-        ];
+  const trail = meta.path === '/' ? [] : [{ name: meta.breadcrumb, path: meta.path }];
   return {
     title: meta.title,
     description: meta.description,
     path: meta.path,
     keywords: meta.keywords,
-    jsonLd: [breadcrumbJsonLd(trail), ...extra],
+    // Structured data only in the server's HTML (the browser uses the title): less code.
+    jsonLd: import.meta.env.SSR ? [breadcrumbs(...trail), ...extra] : [],
   };
 }

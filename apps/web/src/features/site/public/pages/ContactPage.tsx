@@ -31,7 +31,10 @@ export function ContactPage() {
               <PhoneIcon /> Phone
             </h2>
             <p>
-              <a href={`tel:${c.phone.replace(/[^+\d]/g, '')}`}>{c.phone}</a>
+              <a href={`tel:${c.phone.replace(/[^+\d]/g, '')}`}>
+                {/* Kept on one line: non-breaking spaces and hyphens. */}
+                {c.phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011')}
+              </a>
             </p>
             <p className="muted">{contactPage.phoneHours}</p>
           </div>

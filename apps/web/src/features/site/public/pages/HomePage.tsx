@@ -8,6 +8,7 @@ import {
   trustStats,
 } from '@kw/site';
 import { BuildingIcon, MicIcon, NewspaperIcon } from '../../../../shared/public/Icons.tsx';
+import { HeroIllustration, PartnerBadge } from '../Illustrations.tsx';
 import { ClosingCall, PageHero, Section, Stars } from '../Sections.tsx';
 import { ServiceCards } from '../ServiceCards.tsx';
 
@@ -27,6 +28,7 @@ export function HomePage() {
           { label: 'Get Started Today', to: '/contact' },
           { label: 'View Our Services', to: '/services' },
         ]}
+        art={<HeroIllustration />}
       />
       <section className="partners" aria-labelledby="partners-title">
         <div className="container partners-inner">
@@ -35,9 +37,7 @@ export function HomePage() {
           </h2>
           <ul className="partner-list">
             {trustStats.partnerships.map((partner) => (
-              <li key={partner} className="partner-badge">
-                {partner} Partner
-              </li>
+              <PartnerBadge key={partner} partner={partner} />
             ))}
           </ul>
           <ul className="stat-list">
