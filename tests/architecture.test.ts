@@ -522,7 +522,7 @@ describe('presentation helpers', () => {
 describe('the web app', () => {
   const web = path.join(root, 'apps/web/src');
   const BROWSER_PACKAGES =
-    /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|zod|marked)$/;
+    /^(react|react-dom|react-dom\/.+|react-redux|react-router|@reduxjs\/toolkit(\/.+)?|antd|antd\/.+|@ant-design\/.+|dayjs|zod|marked)$/;
 
   /** A file of the web app, its path below apps/web/src (with /), and what it imports. */
   interface WebFile {

@@ -267,8 +267,9 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
     }
   });
 
-  // Résumés are private: only the administrator (cookie or bearer) gets one, as a download;
-  // anyone else gets a 404, so not even a file's existence shows.
+  // Résumés are private: only the administrator (cookie or bearer) gets one; anyone else gets
+  // a 404, so not even a file's existence shows. A PDF opens in the tab (admin.md: 'View
+  // Resume' opens it in a new tab), in a sandboxed, never-sniffed response; Word files download.
   app.get('/uploads/:resumeFilename', async (req, res, next) => {
     try {
       const admin = await optionalAdmin(services, req);
@@ -280,9 +281,22 @@ export function createApp({ services, routes, web, cache }: AppOptions): Express
         res.status(404).type('text').send('Not found');
         return;
       }
-      res.download(file.path, file.downloadName, { dotfiles: 'deny' }, (error) => {
+      const done = (error?: Error) => {
         if (error && !res.headersSent) res.status(404).type('text').send('Not found');
-      });
+      };
+      if (!file.downloadName.endsWith('.pdf')) {
+        res.download(file.path, file.downloadName, { dotfiles: 'deny' }, done);
+        return;
+      }
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; object-src 'self'");
+      res.attachment(file.downloadName);
+      res.setHeader(
+        'Content-Disposition',
+        String(res.getHeader('Content-Disposition')).replace(/^attachment/, 'inline'),
+      );
+      res.type('application/pdf');
+      res.sendFile(file.path, { dotfiles: 'deny' }, done);
     } catch (error) {
       next(error);
     }

@@ -91,7 +91,12 @@ describe('writing and reading a post', () => {
       .getByLabel('Upload file')
       .setInputFiles({ name: 'field.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('File uploaded successfully').waitFor();
-    expect(await content.inputValue()).toMatch(/!\[field\.png\]\(\/media\/[a-z0-9-]+\.png\)$/);
+    // The image's alt text is asked for, and the image goes on a line of its own.
+    await page.getByLabel('Alt text').fill('Field at harvest');
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await expect
+      .poll(() => content.inputValue())
+      .toMatch(/\n\n!\[Field at harvest\]\(\/media\/[a-z0-9-]+\.png\)\n$/);
 
     await page.getByLabel('Add tag').fill(' forecasting ');
     await page.getByLabel('Add tag').press('Enter');
@@ -319,8 +324,13 @@ describe('Media Manager', () => {
 
     const row = page.getByRole('row', { name: /team-photo\.png/ });
     expect(await row.getByText('70 Bytes').isVisible()).toBe(true);
-    await row.getByRole('button', { name: 'Copy URL of team-photo.png' }).click();
+    const copyButton = row.getByRole('button', { name: 'Copy URL of team-photo.png' });
+    await copyButton.click();
     await page.getByText('URL copied').waitFor();
+    // The button says 'Copied' for 2 seconds (admin.md §9), by the page's clock.
+    await expect.poll(() => copyButton.textContent()).toContain('Copied');
+    await page.clock.runFor(2_000);
+    await expect.poll(() => copyButton.textContent()).toBe('Copy URL');
     const copied = await page.evaluate(() =>
       (navigator as unknown as { clipboard: { readText(): Promise<string> } }).clipboard.readText(),
     );

@@ -439,7 +439,7 @@ describe('applications in the back office', () => {
     expect(jobs).toHaveLength(1);
   });
 
-  it('the résumé: 404 without a session, a download for the administrator (bearer or cookie)', async () => {
+  it('the résumé: 404 without a session; a PDF opens inline, sandboxed, for the administrator (bearer or cookie)', async () => {
     const url = `/uploads/${resumeFilename}`;
     const anonymous = await app.fetch(url);
     expect(anonymous.status).toBe(404);
@@ -452,8 +452,10 @@ describe('applications in the back office', () => {
     const bearer = await app.fetch(url, { token });
     expect(bearer.status).toBe(200);
     expect(bearer.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="?Ada-Lovelace-resume\.pdf"?$/,
+      /^inline; filename="?Ada-Lovelace-resume\.pdf"?$/,
     );
+    expect(bearer.headers.get('content-type')).toBe('application/pdf');
+    expect(bearer.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(bearer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await bearer.arrayBuffer())).toEqual(PDF);
 
@@ -464,7 +466,7 @@ describe('applications in the back office', () => {
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const byCookie = await app.fetch(url, { headers: { cookie } });
     expect(byCookie.status).toBe(200);
-    expect(byCookie.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(byCookie.headers.get('content-disposition')).toMatch(/^inline/);
   });
 
   it('deleting an application removes it and its résumé file', async () => {

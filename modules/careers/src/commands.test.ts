@@ -18,6 +18,7 @@ import {
   countApplicationNotice,
   createCategory,
   createJob,
+  decideBulkApplication,
   deleteCategory,
   deleteJob,
   flagApplicationOnIntake,
@@ -339,6 +340,22 @@ describe('application status and the rejection e-mail', () => {
     );
     expect(changeApplicationStatus(state, APP, 'new', '')).toEqual([]);
     expect(() => changeApplicationStatus(applicationState([]), APP, 'hired', '')).toThrow(
+      NotFoundError,
+    );
+  });
+
+  it('given an application, a bulk action decides as its own menu item does', () => {
+    const state = applicationState(given(submitted));
+    expect(decideBulkApplication(state, APP, { action: 'setStatus', status: 'rejected' })).toEqual(
+      changeApplicationStatus(state, APP, 'rejected', ''),
+    );
+    expect(decideBulkApplication(state, APP, { action: 'markSpam' })[0]?.type).toBe(
+      'ApplicationMarkedSpam',
+    );
+    expect(decideBulkApplication(state, APP, { action: 'delete' })).toEqual([
+      { type: 'ApplicationDeleted', data: { applicationId: APP } },
+    ]);
+    expect(() => decideBulkApplication(applicationState([]), APP, { action: 'delete' })).toThrow(
       NotFoundError,
     );
   });

@@ -30,6 +30,7 @@ import {
 } from '@kw/platform/http';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import type {
+  ApplicationBulkAction,
   ApplicationFields,
   ApplicationIntakeSignals,
   ApplicationStatus,
@@ -610,6 +611,22 @@ export function deleteApplication(
 ): ApplicationEvent[] {
   if (!state.exists) throw new NotFoundError(APPLICATION_NOT_FOUND);
   return [{ type: 'ApplicationDeleted', data: { applicationId } }];
+}
+
+/** One row of a bulk action: the same decision as the row's own menu item. */
+export function decideBulkApplication(
+  state: ApplicationState,
+  applicationId: string,
+  action: ApplicationBulkAction,
+): ApplicationEvent[] {
+  switch (action.action) {
+    case 'setStatus':
+      return changeApplicationStatus(state, applicationId, action.status, '');
+    case 'markSpam':
+      return markApplicationSpam(state, applicationId);
+    case 'delete':
+      return deleteApplication(state, applicationId);
+  }
 }
 
 // ---- The e-mails the worker sends, each once ----

@@ -189,6 +189,26 @@ export const applicationStatusUpdateSchema = z.object({
 });
 export type ApplicationStatusUpdate = z.input<typeof applicationStatusUpdateSchema>;
 
+/**
+ * POST /api/job-applications/bulk (with `ids`): one action on several applications, each its
+ * own command (a rejection sends each applicant the rejection e-mail), all or nothing.
+ */
+export const applicationBulkActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('setStatus'),
+      status: z.enum(APPLICATION_STATUSES, {
+        error: `Status must be one of ${APPLICATION_STATUSES.join(', ')}`,
+      }),
+    }),
+    z.object({ action: z.literal('markSpam') }),
+    z.object({ action: z.literal('delete') }),
+  ],
+  { error: 'Action must be one of setStatus, markSpam, delete' },
+);
+export type ApplicationBulkAction = z.infer<typeof applicationBulkActionSchema>;
+
 export interface JobApplication {
   id: string;
   jobId: string;

@@ -11,9 +11,11 @@ import {
   ValidationError,
 } from '@kw/platform';
 import {
+  bulkIdsSchema,
   created,
   dayIn,
   fieldErrors,
+  forEachId,
   type RouteDef,
   rejectUnusualText,
   route,
@@ -29,6 +31,7 @@ import {
   changeApplicationStatus,
   createCategory,
   createJob,
+  decideBulkApplication,
   deleteApplication,
   deleteCategory,
   deleteJob,
@@ -49,6 +52,7 @@ import {
 } from './commands.ts';
 import {
   type ApplicationHeldCount,
+  applicationBulkActionSchema,
   applicationCsvRows,
   applicationExportSchema,
   applicationFieldsSchema,
@@ -456,6 +460,35 @@ const applicationRoutes: RouteDef[] = [
         // The header is the columns; the rows are the same cells the browser used to build.
         rows: applicationCsvRows(applications, businessDay).slice(1),
       });
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/job-applications/bulk',
+    access: 'admin',
+    body: z.intersection(z.object({ ids: bulkIdsSchema }), applicationBulkActionSchema),
+    docs: {
+      summary:
+        'One action on several applications: each its own event, all or none (404 names unknown ids)',
+    },
+    async handler({ body, services, metadata }) {
+      // Each application its own command, all in one transaction (the worker's e-mails may
+      // append to a stream meanwhile: a clash is decided again).
+      const done = await forEachId(services.db, body.ids, 'applications', (id, trx) =>
+        handleApplication(
+          services.store,
+          applicationStream(id),
+          (state) => decideBulkApplication(state, id, body),
+          { metadata, trx, retryOnConflict: true },
+        ),
+      );
+      // Deleted applications' files go once the deletions are committed.
+      if (body.action === 'delete')
+        for (const { state } of done) {
+          const resume = state.submitted?.resumeFilename;
+          if (resume) await removeResume(services.config, resume).catch(() => {});
+        }
+      return { count: done.length };
     },
   }),
   route({

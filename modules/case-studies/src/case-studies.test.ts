@@ -157,6 +157,48 @@ describe('CSV importer', () => {
     expect(dental.html).not.toContain('<script');
   });
 
+  it('warns of missing IsDeleted/IsHidden columns and rows left out; zero importable rows is no success', async () => {
+    const preview = async (source: string) =>
+      (
+        await app.fetch('/api/case-studies/import/preview', {
+          method: 'POST',
+          token,
+          json: { source },
+        })
+      ).json();
+    const bare = await preview('Title,Content\n"Bare One","<p>ok</p>"\n');
+    expect(bare.count).toBe(1);
+    expect(bare.warnings).toEqual([
+      'The CSV has no IsDeleted column: every row is taken as not deleted. Export it again with the column, or check that no row should be left out.',
+      'The CSV has no IsHidden column: every row is taken as not hidden. Export it again with the column, or check that no row should be left out.',
+    ]);
+    expect(await preview(csv)).toMatchObject({
+      count: 3,
+      skipped: 2,
+      warnings: [
+        '2 of 5 rows are marked deleted or hidden (IsDeleted or IsHidden not 0) and will not be imported.',
+      ],
+    });
+    const none = 'Title,Content,IsDeleted,IsHidden\n"Gone","<p>x</p>",1,0\n"Hid","<p>y</p>",0,1\n';
+    expect(await preview(none)).toMatchObject({
+      count: 0,
+      warnings: [
+        'No case studies to import: all 2 rows are marked deleted or hidden (IsDeleted or IsHidden not 0).',
+      ],
+    });
+    const before = (await (await app.fetch('/api/case-studies', { token })).json()).length;
+    const res = await app.fetch('/api/case-studies/import', {
+      method: 'POST',
+      token,
+      json: { source: none },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe(
+      'No case studies to import: all 2 rows are marked deleted or hidden (IsDeleted or IsHidden not 0).',
+    );
+    expect((await (await app.fetch('/api/case-studies', { token })).json()).length).toBe(before);
+  });
+
   it('stores nothing when one row is bad', async () => {
     const before = (await (await app.fetch('/api/case-studies', { token })).json()).length;
     const source =

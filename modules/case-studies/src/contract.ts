@@ -73,4 +73,8 @@ export interface CaseStudyDetail extends CaseStudy {
 export interface CaseStudyImportPreview {
   count: number;
   items: CaseStudyInput[];
+  /** Rows left out: marked deleted or hidden. */
+  skipped: number;
+  /** What to know before importing (a missing IsDeleted/IsHidden column, nothing to import). */
+  warnings: string[];
 }

@@ -161,12 +161,38 @@ export function mapCaseStudyRow(row: Row, line: number): CaseStudyInput {
   return result.data;
 }
 
-/** Parses and maps the pasted CSV: every live row, or a 400 naming the first bad one. */
-export function importCaseStudies(source: string): CaseStudyInput[] {
+const hasColumn = (rows: Row[], name: string) =>
+  rows.length > 0 && Object.keys(rows[0]!).some((k) => k.toLowerCase() === name.toLowerCase());
+
+/**
+ * The pasted CSV mapped (every live row, or a 400 naming the first bad one), with what the administrator should know before importing: a missing
+ * IsDeleted or IsHidden column (every row is then taken as live, deleted and hidden ones too),
+ * the rows left out, and why nothing would be imported.
+ */
+export function caseStudyImport(source: string): {
+  items: CaseStudyInput[];
+  skipped: number;
+  warnings: string[];
+} {
   const rows = parseCsv(source);
   const items: CaseStudyInput[] = [];
   rows.forEach((row, index) => {
     if (isLive(row)) items.push(mapCaseStudyRow(row, index + 2));
   });
-  return items;
+  const warnings: string[] = [];
+  for (const name of ['IsDeleted', 'IsHidden'])
+    if (!hasColumn(rows, name))
+      warnings.push(
+        `The CSV has no ${name} column: every row is taken as not ${name === 'IsDeleted' ? 'deleted' : 'hidden'}. Export it again with the column, or check that no row should be left out.`,
+      );
+  const skipped = rows.length - items.length;
+  if (items.length === 0) warnings.push(NOTHING_TO_IMPORT(rows.length));
+  else if (skipped > 0)
+    warnings.push(
+      `${skipped} of ${rows.length} rows are marked deleted or hidden (IsDeleted or IsHidden not 0) and will not be imported.`,
+    );
+  return { items, skipped, warnings };
 }
+
+export const NOTHING_TO_IMPORT = (rows: number) =>
+  `No case studies to import: ${rows === 1 ? 'the only row is' : `all ${rows} rows are`} marked deleted or hidden (IsDeleted or IsHidden not 0).`;

@@ -1,4 +1,5 @@
 import { publishableRoutes, sourceBody } from '@kw/blog/publishable';
+import { ValidationError } from '@kw/platform';
 import { type RouteDef, route } from '@kw/platform/http';
 import {
   recentlyDeletedCaseStudies,
@@ -6,8 +7,8 @@ import {
   restoreCaseStudyVersion,
   saveCaseStudy,
 } from './commands.ts';
-import { caseStudyInputSchema } from './contract.ts';
-import { importCaseStudies } from './importer.ts';
+import { type CaseStudyImportPreview, caseStudyInputSchema } from './contract.ts';
+import { caseStudyImport, NOTHING_TO_IMPORT } from './importer.ts';
 import {
   caseStudyDetail,
   findCaseStudyBySlug,
@@ -37,9 +38,9 @@ export const caseStudyRoutes: RouteDef[] = [
     path: '/api/case-studies/import/preview',
     access: 'admin',
     body: importBody,
-    handler({ body }) {
-      const items = importCaseStudies(body.source);
-      return { count: items.length, items };
+    handler({ body }): CaseStudyImportPreview {
+      const { items, skipped, warnings } = caseStudyImport(body.source);
+      return { count: items.length, items, skipped, warnings };
     },
   }),
   route({
@@ -48,7 +49,13 @@ export const caseStudyRoutes: RouteDef[] = [
     access: 'admin',
     body: importBody,
     async handler({ body, services, metadata }) {
-      const items = importCaseStudies(body.source);
+      const { items, skipped } = caseStudyImport(body.source);
+      // Nothing to import is not a success.
+      if (items.length === 0)
+        throw new ValidationError(
+          [{ path: 'source', message: NOTHING_TO_IMPORT(skipped) }],
+          NOTHING_TO_IMPORT(skipped),
+        );
       // All rows or none; a second import of the same rows updates them by slug.
       const results = await services.db.transaction(async (trx) => {
         const out: { id: string; created: boolean }[] = [];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contactState,
   countInWindow,
+  decideBulkContact,
   deleteContact,
   enrichContact,
   noticeMailSent,
@@ -337,5 +338,50 @@ describe("the owner's notices (given/when/then)", () => {
     const digest = recordDigest(window.id, to, owed);
     expect(digest[0].data).toEqual({ window: window.id, to, count: 1, held: 0 });
     expect(digestOwed(noticesState([...events, ...digest]))).toBeNull();
+  });
+});
+
+describe('decideBulkContact', () => {
+  const received = receiveContact('s1', message, visitor);
+  const now = new Date('2026-11-23T10:00:00Z');
+  it('given a new submission, when marked processed in bulk, then the same event as its own button', () => {
+    expect(
+      decideBulkContact('s1', contactState(received), { action: 'markProcessed' }, now),
+    ).toEqual([
+      {
+        type: 'ContactMarkedProcessed',
+        data: { submissionId: 's1', respondedAt: '2026-11-23T10:00:00.000Z' },
+      },
+    ]);
+  });
+  it('given a processed one, when marked processed again, then nothing', () => {
+    const processed = contactState([
+      ...received,
+      {
+        type: 'ContactMarkedProcessed',
+        data: { submissionId: 's1', respondedAt: now.toISOString() },
+      },
+    ]);
+    expect(decideBulkContact('s1', processed, { action: 'markProcessed' }, now)).toEqual([]);
+  });
+  it('when marked spam in bulk, then the quick reason; when given a status, then that status', () => {
+    const state = contactState(received);
+    expect(decideBulkContact('s1', state, { action: 'markSpam' }, now)).toEqual([
+      {
+        type: 'ContactMarkedSpam',
+        data: { submissionId: 's1', reason: 'Marked as spam', automatic: false },
+      },
+    ]);
+    expect(decideBulkContact('s1', state, { action: 'setStatus', status: 'closed' }, now)).toEqual([
+      {
+        type: 'ContactSubmissionUpdated',
+        data: { submissionId: 's1', changes: { status: 'closed' } },
+      },
+    ]);
+  });
+  it('given nothing, when deleted in bulk, then not found (the batch names the id)', () => {
+    expect(() => decideBulkContact('s1', contactState([]), { action: 'delete' }, now)).toThrow(
+      'Contact submission not found',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CountedNotice,
   commandHandler,
+  type Db,
   digestScheduled,
   digestSent,
   type EventMetadata,
@@ -19,6 +20,7 @@ import {
 } from '@kw/platform';
 import {
   elapsedSince,
+  forEachId,
   type IntakeVerdict,
   judgeIntake,
   RepeatedTextMemory,
@@ -27,6 +29,7 @@ import {
   type Visitor,
 } from '@kw/platform/http';
 import {
+  type ContactBulkAction,
   type ContactMessage,
   type ContactPriority,
   type ContactStatus,
@@ -280,6 +283,28 @@ export function deleteContact(submissionId: string, state: ContactState): Contac
 }
 
 /**
+ * One row of a bulk action: the same decision as the row's own button (mark processed, mark
+ * spam with the quick reason, the edit form's status, delete).
+ */
+export function decideBulkContact(
+  submissionId: string,
+  state: ContactState,
+  action: ContactBulkAction,
+  now: Date,
+): ContactEvent[] {
+  switch (action.action) {
+    case 'markProcessed':
+      return updateContact(submissionId, state, { processed: true, status: 'responded' }, now);
+    case 'markSpam':
+      return updateContact(submissionId, state, { isSpam: true }, now);
+    case 'setStatus':
+      return updateContact(submissionId, state, { status: action.status }, now);
+    case 'delete':
+      return deleteContact(submissionId, state);
+  }
+}
+
+/**
  * The administrator hears of each real enquiry once; spam, held (until released) and deleted
  * ones are skipped.
  */
@@ -469,6 +494,25 @@ export async function editContact(
     (state) => updateContact(submissionId, state, patch, now),
     { metadata, retryOnConflict: true },
   );
+}
+
+/** A bulk action: each submission its own command, in one transaction (all or nothing). */
+export async function bulkContact(
+  deps: { db: Db; store: EventStore },
+  ids: readonly string[],
+  action: ContactBulkAction,
+  metadata: EventMetadata,
+  now: Date = new Date(),
+): Promise<number> {
+  const done = await forEachId(deps.db, ids, 'contact submissions', (submissionId, trx) =>
+    handleContact(
+      deps.store,
+      contactStream(submissionId),
+      (state) => decideBulkContact(submissionId, state, action, now),
+      { metadata, trx, retryOnConflict: true },
+    ),
+  );
+  return done.length;
 }
 
 export async function removeContact(

@@ -169,6 +169,27 @@ export const contactUpdateSchema = z
 
 export type ContactUpdate = z.infer<typeof contactUpdateSchema>;
 
+/**
+ * POST /api/contact/bulk (with `ids`): one action on several submissions, each its own command,
+ * all or nothing.
+ */
+export const contactBulkActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('markProcessed') }),
+    z.object({ action: z.literal('markSpam') }),
+    z.object({ action: z.literal('delete') }),
+    z.object({
+      action: z.literal('setStatus'),
+      status: z.enum(CONTACT_STATUSES, {
+        error: `Status must be one of ${CONTACT_STATUSES.join(', ')}`,
+      }),
+    }),
+  ],
+  { error: 'Action must be one of markProcessed, markSpam, delete, setStatus' },
+);
+export type ContactBulkAction = z.infer<typeof contactBulkActionSchema>;
+
 export interface ContactAnalytics {
   totalSubmissions: number;
   /** Received in the last 30 days. */

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { created, dayIn, noContent, type RouteDef, route, sendCsv } from '@kw/platform/http';
+import {
+  bulkIdsSchema,
+  created,
+  dayIn,
+  noContent,
+  type RouteDef,
+  route,
+  sendCsv,
+} from '@kw/platform/http';
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
+  bulkContact,
   editContact,
   handleContactExport,
   recordContactExport,
@@ -12,6 +21,7 @@ import {
 import {
   CONTACT_CSV_COLUMNS,
   type ContactHeldCount,
+  contactBulkActionSchema,
   contactCsvRow,
   contactExportRequestSchema,
   contactIdSchema,
@@ -87,6 +97,19 @@ export const contactRoutes: RouteDef[] = [
         // The same bytes as the file the back office built in the browser before.
         bom: false,
       });
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/contact/bulk',
+    access: 'admin',
+    body: z.intersection(z.object({ ids: bulkIdsSchema }), contactBulkActionSchema),
+    docs: {
+      summary:
+        'One action on several submissions: each its own event, all or none (404 names unknown ids)',
+    },
+    async handler({ body, services, metadata }) {
+      return { count: await bulkContact(services, body.ids, body, metadata) };
     },
   }),
   route({

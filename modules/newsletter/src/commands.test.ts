@@ -3,6 +3,7 @@ import {
   confirmationOutcome,
   confirmationOwed,
   confirmSubscription,
+  decideBulkSubscriber,
   deleteSubscriber,
   enrichSubscriber,
   expireRequest,
@@ -426,5 +427,29 @@ describe('unsubscribe tokens', () => {
   it('a token past its year is refused as expired', () => {
     const later = new Date(now.getTime() + 366 * 86_400_000);
     expect(checkUnsubscribeToken(secret, token, later)).toEqual({ ok: false, reason: 'expired' });
+  });
+});
+
+describe('decideBulkSubscriber', () => {
+  it('given a subscriber, when marked spam in bulk, then the reason given; again, then nothing', () => {
+    const state = subscriberState(confirmed);
+    const marked = decideBulkSubscriber(id, state, { action: 'markSpam', reason: 'Fake' });
+    expect(marked).toEqual([
+      {
+        type: 'SubscriberMarkedSpam',
+        data: { subscriberId: id, reason: 'Fake', automatic: false },
+      },
+    ]);
+    const after = subscriberState([...confirmed, ...marked]);
+    expect(decideBulkSubscriber(id, after, { action: 'markSpam', reason: 'Fake' })).toEqual([]);
+    expect(decideBulkSubscriber(id, after, { action: 'unmarkSpam' })).toEqual([
+      { type: 'SubscriberUnmarkedSpam', data: { subscriberId: id } },
+    ]);
+  });
+
+  it('given no subscriber, when deleted in bulk, then not found (the batch names the id)', () => {
+    expect(() => decideBulkSubscriber(id, subscriberState([]), { action: 'delete' })).toThrow(
+      'Subscription not found',
+    );
   });
 });

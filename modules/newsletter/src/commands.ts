@@ -9,12 +9,13 @@ import {
 import {
   assessIntake,
   elapsedSince,
+  forEachId,
   SPAM_RULES,
   type SpamVerdict,
   type Visitor,
 } from '@kw/platform/http';
 import type { VisitorInsight } from '@kw/platform/visitor-insight';
-import { CONFIRMATION_WINDOW_MS, DEFAULT_SOURCE } from './contract.ts';
+import { CONFIRMATION_WINDOW_MS, DEFAULT_SOURCE, type NewsletterBulkAction } from './contract.ts';
 import {
   type ConfirmationSent,
   type NewsletterEvent,
@@ -346,6 +347,22 @@ export function deleteSubscriber(id: string, state: SubscriberState): Newsletter
   return [{ type: 'SubscriberDeleted', data: { subscriberId: id } }];
 }
 
+/** One row of a bulk action: the same decision as the row's own button. */
+export function decideBulkSubscriber(
+  id: string,
+  state: SubscriberState,
+  action: NewsletterBulkAction,
+): NewsletterEvent[] {
+  switch (action.action) {
+    case 'markSpam':
+      return markSpam(id, state, action.reason);
+    case 'unmarkSpam':
+      return unmarkSpam(id, state);
+    case 'delete':
+      return deleteSubscriber(id, state);
+  }
+}
+
 /**
  * Unsubscribing stops mail at once and leaves a suppression entry (the keyed hash of the
  * address). Twice is fine: the second click changes nothing. An old link of a pending address
@@ -494,6 +511,25 @@ export const unmarkSubscriberSpam = (store: EventStore, id: string, metadata: Ev
 export const removeSubscriber = (store: EventStore, id: string, metadata: EventMetadata) =>
   decideOn(store, id, (state) => deleteSubscriber(id, state), metadata);
 
+/** A bulk action: each subscription its own command, in one transaction (all or nothing). */
+export async function bulkSubscribers(
+  deps: { db: Db; store: EventStore },
+  ids: readonly string[],
+  action: NewsletterBulkAction,
+  metadata: EventMetadata,
+): Promise<number> {
+  const done = await forEachId(deps.db, ids, 'subscriptions', (id, trx) =>
+    handleSubscriber(
+      deps.store,
+      subscriberStream(id),
+      (state) => decideBulkSubscriber(id, state, action),
+      { metadata, trx, retryOnConflict: true },
+    ),
+  );
+  return done.length;
+}
+
+/** The unsubscribe link's command. Answers whether the subscriber is known at all. */
 /**
  * The unsubscribe link's command. Answers whether the subscriber is known at all. The hash of
  * the suppression entry is keyed with `dataKey` (DATA_KEY).

@@ -138,6 +138,21 @@ export const markSpamRequestSchema = z.object({
     .max(500, 'Reason must be at most 500 characters'),
 });
 
+/**
+ * POST /api/newsletter/bulk (with `ids`): one action on several subscriptions, each its own
+ * command, all or nothing.
+ */
+export const newsletterBulkActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('markSpam'), reason: markSpamRequestSchema.shape.reason }),
+    z.object({ action: z.literal('unmarkSpam') }),
+    z.object({ action: z.literal('delete') }),
+  ],
+  { error: 'Action must be one of markSpam, unmarkSpam, delete' },
+);
+export type NewsletterBulkAction = z.infer<typeof newsletterBulkActionSchema>;
+
 export const newsletterListQuerySchema = z.object({
   includeUnsubscribed: z
     .enum(['true', 'false'], { error: 'includeUnsubscribed must be true or false' })

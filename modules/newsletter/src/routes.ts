@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  bulkIdsSchema,
   dayIn,
   noContent,
   type RouteContext,
@@ -10,6 +11,7 @@ import {
 import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
+  bulkSubscribers,
   confirmationPreview,
   confirmWithLink,
   handleNewsletterExport,
@@ -23,6 +25,7 @@ import {
 import { CONFIRM_PATH, checkConfirmToken } from './confirm-link.ts';
 import {
   markSpamRequestSchema,
+  newsletterBulkActionSchema,
   newsletterListQuerySchema,
   newsletterSignupRequestSchema,
   SUBSCRIBE_SUCCESS_MESSAGE,
@@ -119,6 +122,19 @@ export const newsletterRoutes: RouteDef[] = [
         columns: NEWSLETTER_CSV_COLUMNS,
         rows: subscribers.map(subscriberCsvRow),
       });
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/newsletter/bulk',
+    access: 'admin',
+    body: z.intersection(z.object({ ids: bulkIdsSchema }), newsletterBulkActionSchema),
+    docs: {
+      summary:
+        'One action on several subscriptions: each its own event, all or none (404 names unknown ids)',
+    },
+    async handler({ body, services, metadata }) {
+      return { count: await bulkSubscribers(services, body.ids, body, metadata) };
     },
   }),
   route({

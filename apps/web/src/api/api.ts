@@ -26,6 +26,11 @@ export interface StoreExtra {
 
 export const SESSION_EXPIRED_EVENT = 'admin-session-expired';
 
+/** `expired`: an admin call was refused a token it sent (not a sign-out of this tab's own). */
+export interface SessionExpiredDetail {
+  expired: boolean;
+}
+
 export function storedToken(): string | null {
   if (typeof window === 'undefined') return null;
   try {
@@ -52,9 +57,10 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /**
- * Adds the bearer token and, on 401 or 403, forgets it; under /admin the browser goes back
- * to /admin (public-site.md §8). The login calls' own 401 (the password, or the second step's
- * code) is just a wrong answer.
+ * Adds the bearer token and, on 401 or 403, forgets it and tells the back office (the event's
+ * `detail.expired`): it says 'Authentication expired', goes back to /admin and, after signing in
+ * again, returns to the screen (admin.md §8). The login calls' own 401 (the password, or the
+ * second step's code) is just a wrong answer.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -71,9 +77,13 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     !url.startsWith('/api/auth/login') &&
     typeof window !== 'undefined'
   ) {
+    const hadToken = storedToken() !== null;
     storeToken(null);
-    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-    if (window.location.pathname.startsWith('/admin/')) window.location.assign('/admin');
+    window.dispatchEvent(
+      new CustomEvent<SessionExpiredDetail>(SESSION_EXPIRED_EVENT, {
+        detail: { expired: hadToken },
+      }),
+    );
   }
   return result;
 };

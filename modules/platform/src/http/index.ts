@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { NamedPersonalDataSource } from '../personal-data/sources.ts';
 import type { RateLimit } from './rate-limit.ts';
 
+export * from './bulk.ts';
 export * from './csv.ts';
 export { RATE_LIMIT_COUNTERS, type RateLimit, RateLimiter } from './rate-limit.ts';
 export * from './spam.ts';

@@ -1,4 +1,5 @@
 import type {
+  ApplicationBulkAction,
   ApplicationHeldCount,
   ApplicationStatusUpdate,
   Job,
@@ -101,6 +102,11 @@ export const careersApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/job-applications/${id}`, method: 'DELETE' }),
       invalidatesTags: ['JobApplication'],
     }),
+    /** One action on several applications: each its own event, all or none. */
+    bulkApplications: build.mutation<{ count: number }, ApplicationBulkAction & { ids: string[] }>({
+      query: (body) => ({ url: '/api/job-applications/bulk', method: 'POST', body }),
+      invalidatesTags: ['JobApplication', 'Activity'],
+    }),
     /** The CSV of the filtered applications, in the order shown (admin.md §7). */
     exportApplications: build.mutation<null, string[]>({
       query: (ids) => ({
@@ -128,5 +134,6 @@ export const {
   useSetApplicationStatusMutation,
   useSetApplicationSpamMutation,
   useDeleteJobApplicationMutation,
+  useBulkApplicationsMutation,
   useExportApplicationsMutation,
 } = careersApi;

@@ -1,5 +1,6 @@
 import type {
   ContactAnalytics,
+  ContactBulkAction,
   ContactHeldCount,
   ContactMessageInput,
   ContactSubmission,
@@ -42,6 +43,14 @@ export const contactApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/contact/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ContactSubmission', 'Activity'],
     }),
+    /** One action on several submissions: each its own event, all or none. */
+    bulkContactSubmissions: build.mutation<
+      { count: number },
+      ContactBulkAction & { ids: string[] }
+    >({
+      query: (body) => ({ url: '/api/contact/bulk', method: 'POST', body }),
+      invalidatesTags: ['ContactSubmission', 'Activity'],
+    }),
     /** The CSV of the listed submissions, in the order shown (admin.md §7). */
     exportContactSubmissions: build.mutation<null, string[]>({
       query: (ids) => ({
@@ -60,5 +69,6 @@ export const {
   useContactHeldCountQuery,
   useUpdateContactSubmissionMutation,
   useDeleteContactSubmissionMutation,
+  useBulkContactSubmissionsMutation,
   useExportContactSubmissionsMutation,
 } = contactApi;

@@ -1,6 +1,7 @@
 import {
   NEWSLETTER_EXPORT_DEFAULT_NAME,
   type NewsletterAnalytics,
+  type NewsletterBulkAction,
   type NewsletterSignupInput,
   type NewsletterSubscription,
 } from '@kw/newsletter/contract';
@@ -43,6 +44,11 @@ export const newsletterApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/newsletter/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Subscription', 'Activity'],
     }),
+    /** One action on several subscriptions: each its own event, all or none. */
+    bulkSubscriptions: build.mutation<{ count: number }, NewsletterBulkAction & { ids: string[] }>({
+      query: (body) => ({ url: '/api/newsletter/bulk', method: 'POST', body }),
+      invalidatesTags: ['Subscription', 'Activity'],
+    }),
     /** Every subscription as CSV, named by the server. */
     exportSubscriptions: build.mutation<null, void>({
       query: () => ({
@@ -59,5 +65,6 @@ export const {
   useMarkSubscriptionSpamMutation,
   useUnmarkSubscriptionSpamMutation,
   useDeleteSubscriptionMutation,
+  useBulkSubscriptionsMutation,
   useExportSubscriptionsMutation,
 } = newsletterApi;

@@ -1,7 +1,8 @@
-import { Alert, App, Button, Form, type FormInstance, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, type FormInstance, Input, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { isStaleEdit, serverMessageOf, showFieldErrors } from './serverErrors.ts';
+import type { TextChange } from './textEdit.ts';
 
 // What the blog post and case study editors share (admin.md §2, §4, §8): the form with its
 // heading and actions, the slug that follows a new item's title, the banner of a stale edit, the
@@ -29,6 +30,9 @@ export function useEditorSave(
       });
       onDone();
     } catch (error) {
+      const status = (error as { status?: number }).status;
+      // The session ended: the sign-in form takes over, and the draft keeps the work.
+      if (status === 401 || status === 403) return;
       if (isStaleEdit(error)) setStale(true);
       else if ((error as { status?: number }).status === 409)
         form.setFields([
@@ -49,6 +53,8 @@ export function EditorForm<V extends { title: string }>(props: {
   heading: string;
   actions: ReactNode;
   stale: { show: boolean; title: string; description: string; onReload(): void };
+  /** The autosaved draft's offer (useEditorDraft). */
+  draftBanner?: ReactNode;
   children: ReactNode;
 }) {
   const { form, stale } = props;
@@ -69,6 +75,7 @@ export function EditorForm<V extends { title: string }>(props: {
         </Typography.Title>
         {props.actions}
       </Space>
+      {props.draftBanner}
       {stale.show && (
         <Alert
           type="warning"
@@ -95,10 +102,24 @@ export function EditorForm<V extends { title: string }>(props: {
 export function useContentEdit(form: FormInstance): {
   textarea: RefObject<TextAreaRef | null>;
   edit(change: (selected: string) => string, linePrefix?: boolean): void;
+  /** Changes the content and its selection at once (textEdit.ts's changes). */
+  transform(change: (value: string, start: number, end: number) => TextChange): void;
 } {
   const textarea = useRef<TextAreaRef>(null);
   return {
     textarea,
+    transform(change) {
+      const el = textarea.current?.resizableTextArea?.textArea;
+      const value: string = form.getFieldValue('content') ?? '';
+      const start = el?.selectionStart ?? value.length;
+      const end = el?.selectionEnd ?? value.length;
+      const next = change(value, start, end);
+      form.setFieldValue('content', next.value);
+      requestAnimationFrame(() => {
+        el?.focus();
+        el?.setSelectionRange(next.start, next.end);
+      });
+    },
     edit(change, linePrefix = false) {
       const el = textarea.current?.resizableTextArea?.textArea;
       const value: string = form.getFieldValue('content') ?? '';
@@ -155,4 +176,40 @@ export function FormattingToolbar(props: {
       />
     </Space>
   );
+}
+
+/**
+ * Asks for an uploaded image's alt text (what it shows, for people who cannot see it): resolves
+ * the text (empty for a decorative image), or null when the image is not to be inserted.
+ */
+export function useAltTextPrompt(): (fileName: string) => Promise<string | null> {
+  const { modal } = App.useApp();
+  return (fileName) =>
+    new Promise((resolve) => {
+      let alt = '';
+      modal.confirm({
+        title: 'Describe the image',
+        icon: null,
+        content: (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">
+              {fileName} is uploaded. Its alt text tells people who cannot see it what it shows
+              (leave empty for a purely decorative image).
+            </Typography.Text>
+            <Input
+              aria-label="Alt text"
+              autoFocus
+              placeholder="e.g. Dashboard showing the weekly deliveries"
+              onChange={(e) => {
+                alt = e.target.value;
+              }}
+            />
+          </Space>
+        ),
+        okText: 'Insert image',
+        cancelText: 'Do not insert',
+        onOk: () => resolve(alt.trim()),
+        onCancel: () => resolve(null),
+      });
+    });
 }

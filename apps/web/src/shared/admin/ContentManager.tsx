@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type FrameLabels, ManagerFrame, ManagerRow } from './ManagerFrame.tsx';
 import { useConfirmedDelete } from './notify.tsx';
 
@@ -56,8 +57,10 @@ export function ContentManager<T extends Managed>(props: {
   matches(item: T, search: string): boolean;
   remove(item: { id: string; version: number }): { unwrap(): Promise<unknown> };
   editor(item: T | undefined, controls: { onDone(): void; onReload(): void }): ReactNode;
-  /** The public page of a published item. */
-  viewHref(item: T): string;
+  /** The public page of a published item (null when it has none yet). */
+  viewHref(item: T): string | null;
+  /** In place of the Published or Draft badge. */
+  status?(item: T): ReactNode;
   badges?(item: T): ReactNode;
   details(item: T): ReactNode;
   /** Beside the heading's buttons (Recently deleted). */
@@ -68,16 +71,35 @@ export function ContentManager<T extends Managed>(props: {
   const { labels, list, matches } = props;
   const confirmDelete = useConfirmedDelete();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  // The open editor is in the address (`?edit=new`, `?edit=<id>`): a Quick Action or a link
+  // opens it, Back closes it, and signing in again after the session ended comes back to it.
+  const [params, setParams] = useSearchParams();
+  const editId = params.get('edit');
   const [editorKey, setEditorKey] = useState(0);
   const all = list.data ?? [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: `matches` is a module function
   const shown = useMemo(() => all.filter((item) => matches(item, search)), [all, search]);
+  // The item as it was when its editor opened (or reloaded): a refetch meanwhile must not move
+  // the version a save is checked against.
+  const opened = useRef<{ key: string; item: T } | null>(null);
+  const found = editId && editId !== 'new' ? all.find((item) => item.id === editId) : undefined;
+  if (found && opened.current?.key !== `${editId}-${editorKey}`)
+    opened.current = { key: `${editId}-${editorKey}`, item: found };
+  const editing: T | 'new' | null =
+    editId === 'new' ? 'new' : found && opened.current ? opened.current.item : null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = (item: T | 'new') =>
+    setParams({ edit: item === 'new' ? 'new' : item.id }, { state: { fromList: true } });
+  // Back to the list as it was: the list's own history entry when the editor was opened from it
+  // (so 'Back to Dashboard' still goes back), else the editor's entry becomes the list.
+  const close = () => {
+    if ((location.state as { fromList?: boolean } | null)?.fromList) navigate(-1);
+    else setParams({}, { replace: true });
+  };
 
   const reload = async () => {
-    const fresh = await list.refetch();
-    if (editing && editing !== 'new')
-      setEditing(fresh.data?.find((item) => item.id === editing.id) ?? null);
+    await list.refetch();
     setEditorKey((k) => k + 1);
   };
 
@@ -85,7 +107,7 @@ export function ContentManager<T extends Managed>(props: {
     return (
       <Fragment key={`${editing === 'new' ? 'new' : editing.id}-${editorKey}`}>
         {props.editor(editing === 'new' ? undefined : editing, {
-          onDone: () => setEditing(null),
+          onDone: close,
           onReload: reload,
         })}
       </Fragment>
@@ -100,7 +122,7 @@ export function ContentManager<T extends Managed>(props: {
       isError={list.isError}
       search={search}
       onSearch={setSearch}
-      onNew={() => setEditing('new')}
+      onNew={() => open('new')}
       extra={props.extra}
     >
       {shown.map((item) => (
@@ -109,8 +131,9 @@ export function ContentManager<T extends Managed>(props: {
           title={item.title}
           published={item.published}
           viewHref={props.viewHref(item)}
+          status={props.status?.(item)}
           badges={props.badges?.(item)}
-          onEdit={() => setEditing(item)}
+          onEdit={() => open(item)}
           onDelete={() =>
             confirmDelete({
               title: labels.question,

@@ -105,8 +105,10 @@ export function ManagerFrame(
 export function ManagerRow(props: {
   title: string;
   published: boolean;
-  /** The public page, shown once published. */
-  viewHref: string;
+  /** The public page, shown once published (null: none yet, e.g. a post scheduled for later). */
+  viewHref: string | null;
+  /** In place of the Published or Draft badge (a scheduled post's date). */
+  status?: ReactNode;
   badges?: ReactNode;
   onEdit(): void;
   onDelete(): void;
@@ -120,13 +122,14 @@ export function ManagerRow(props: {
             <Typography.Title level={3} style={{ fontSize: 18, margin: 0 }}>
               {props.title}
             </Typography.Title>
-            {props.published ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>}
+            {props.status ??
+              (props.published ? <Tag color="green">Published</Tag> : <Tag>Draft</Tag>)}
             {props.badges}
           </Space>
           {props.children}
         </div>
         <Space>
-          {props.published && (
+          {props.published && props.viewHref && (
             <Button href={props.viewHref} target="_blank" aria-label={`View ${props.title}`}>
               View
             </Button>

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { formatDate } from '../dates.ts';
+import { type BulkAction, useBulkSelection } from './BulkActions.tsx';
 
 interface Submission {
   id: string;
@@ -47,11 +48,14 @@ export function SubmissionsFrame<T extends Submission>(props: {
   actions(item: T): ReactNode;
   /** The dialog View opens. */
   details: { title: string; render(item: T): ReactNode };
+  /** What the selected rows can have done together. */
+  bulk?: BulkAction[];
   /** The page's other dialogs. */
   children?: ReactNode;
 }) {
   const { details, list } = props;
   const [viewing, setViewing] = useState<T | null>(null);
+  const bulk = useBulkSelection(props.rows, props.bulk ?? []);
   const total = list.data?.length ?? 0;
   return (
     <>
@@ -69,8 +73,10 @@ export function SubmissionsFrame<T extends Submission>(props: {
       <Typography.Paragraph type="secondary">
         Showing {props.rows.length} of {total} {props.noun}
       </Typography.Paragraph>
+      {props.bulk && bulk.bar}
       <Table<T>
         rowKey="id"
+        {...(props.bulk ? { rowSelection: bulk.rowSelection } : {})}
         loading={list.isLoading}
         dataSource={props.rows}
         rowClassName={(s) => (s.isSpam ? 'bo-spam-row' : '')}

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 export interface AdminSection {
   path: string;
   label: string;
+  /** The screen's own name in the tab title when it differs from the menu label. */
+  title?: string;
   element: ReactNode;
   /** Shown in the side menu (default true). */
   menu?: boolean;

@@ -67,9 +67,9 @@ function useNotifyFailures(messages: (string | undefined)[]) {
 }
 
 const QUICK_ACTIONS = [
-  ['Create Blog Post', '/admin/blog'],
+  ['Create Blog Post', '/admin/blog?edit=new'],
   ['Import JSON Blog', '/admin/json-import'],
-  ['Add Case Study', '/admin/case-studies'],
+  ['Add Case Study', '/admin/case-studies?edit=new'],
   ['Import Case Studies from CSV', '/admin/case-study-importer'],
   ['Manage Media', '/admin/media'],
   ['Manage Jobs', '/admin/jobs'],

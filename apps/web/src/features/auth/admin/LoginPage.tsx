@@ -18,6 +18,8 @@ const required = (field: 'username' | 'password', message: string) => [
   { required: true, message },
   {
     validator: async (_: unknown, value: string) => {
+      // An empty field is the rule above's to report: its message once, not twice.
+      if (!value) return;
       const result = loginRequestSchema.shape[field].safeParse(value ?? '');
       if (!result.success) throw new Error(result.error.issues[0]?.message);
     },

@@ -5,11 +5,20 @@ import { useState } from 'react';
 import {
   EditorForm,
   FormattingToolbar,
+  useAltTextPrompt,
   useContentEdit,
   useEditorSave,
 } from '../../../shared/admin/ContentEditor.tsx';
 import { fromDateTimeInput, toDateTimeInput } from '../../../shared/admin/dateTimeInput.ts';
+import { draftKey } from '../../../shared/admin/drafts.ts';
+import {
+  insertOnOwnLine,
+  type LinePrefix,
+  markdownImage,
+  setLinePrefix,
+} from '../../../shared/admin/textEdit.ts';
 import { uploadFile } from '../../../shared/admin/upload.ts';
+import { useEditorDraft } from '../../../shared/admin/useEditorDraft.tsx';
 import { useRenderMarkdownMutation, useSavePostMutation } from '../api.ts';
 import { BlogSidebar } from './BlogSidebar.tsx';
 
@@ -60,7 +69,17 @@ export function BlogEditor({
   const [send, { isLoading: saving }] = useSavePostMutation();
   const [render, preview] = useRenderMarkdownMutation();
   const [previewing, setPreviewing] = useState(false);
-  const { textarea, edit } = useContentEdit(form);
+  const { textarea, edit, transform } = useContentEdit(form);
+  const askAlt = useAltTextPrompt();
+  const [initial] = useState(() => initialValues(post));
+  const draft = useEditorDraft(form, {
+    key: draftKey('blog', post?.id),
+    initialValues: initial,
+    version: post?.version ?? null,
+    noun: 'post',
+  });
+  const prefix = (p: LinePrefix) => () =>
+    transform((value, start, end) => setLinePrefix(value, start, end, p));
   const { stale, save } = useEditorSave(
     form,
     post !== undefined,
@@ -69,15 +88,26 @@ export function BlogEditor({
       updated: 'Blog post updated successfully',
       failed: 'Failed to save blog post. Please try again.',
     },
-    onDone,
+    () => {
+      draft.saved();
+      onDone();
+    },
   );
 
   async function upload(file: File) {
     try {
       const uploaded = await uploadFile('/api/upload', 'file', file);
-      const isImage = uploaded.mimetype.startsWith('image/');
-      edit(() => `${isImage ? '!' : ''}[${uploaded.originalName}](${uploaded.url})`);
       notification.success({ title: 'File uploaded successfully' });
+      if (!uploaded.mimetype.startsWith('image/')) {
+        edit((s) => `[${s || uploaded.originalName}](${uploaded.url})`);
+        return;
+      }
+      // An image: its alt text asked for, on a line of its own.
+      const alt = await askAlt(uploaded.originalName);
+      if (alt !== null)
+        transform((value, start) =>
+          insertOnOwnLine(value, start, markdownImage(alt, uploaded.url)),
+        );
     } catch (error) {
       notification.error({
         title: 'Upload failed',
@@ -103,7 +133,8 @@ export function BlogEditor({
   return (
     <EditorForm
       form={form}
-      initialValues={initialValues(post)}
+      initialValues={initial}
+      draftBanner={draft.banner}
       onFinish={onFinish}
       slugOf={post ? undefined : slugify}
       heading={post ? 'Edit Blog Post' : 'Create New Blog Post'}
@@ -138,21 +169,10 @@ export function BlogEditor({
                 tools={[
                   { label: <b>B</b>, apply: () => edit((s) => `**${s || 'bold text'}**`) },
                   { label: <i>I</i>, apply: () => edit((s) => `*${s || 'italic text'}*`) },
-                  { label: 'H1', apply: () => edit((s) => `# ${s}`, true) },
-                  { label: 'H2', apply: () => edit((s) => `## ${s}`, true) },
+                  { label: 'H1', apply: prefix('# ') },
+                  { label: 'H2', apply: prefix('## ') },
                   { label: 'Link', apply: () => edit((s) => `[${s || 'link text'}](https://)`) },
-                  {
-                    label: 'List',
-                    apply: () =>
-                      edit(
-                        (s) =>
-                          (s || 'item')
-                            .split('\n')
-                            .map((l) => `- ${l}`)
-                            .join('\n'),
-                        true,
-                      ),
-                  },
+                  { label: 'List', apply: prefix('- ') },
                 ]}
                 upload={{
                   label: 'Upload',

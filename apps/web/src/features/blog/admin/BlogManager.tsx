@@ -35,30 +35,29 @@ export function BlogManager() {
       matches={matchesPost}
       remove={useDeletePostMutation()[0]}
       editor={(post, controls) => <BlogEditor {...(post ? { post } : {})} {...controls} />}
-      viewHref={(post) => `/blog/${post.slug}`}
+      // A post scheduled for later has no public page yet: no View link, and its date instead
+      // of 'Published'.
+      viewHref={(post) => (isScheduled(post.publishedAt) ? null : `/blog/${post.slug}`)}
+      status={(post) =>
+        post.published && isScheduled(post.publishedAt) ? (
+          <Tag color="gold">Scheduled for {formatDate(post.publishedAt, 'dateTime')}</Tag>
+        ) : undefined
+      }
       extra={<RecentlyDeletedButton kind="posts" />}
       history={(post) => (
         <div style={{ marginTop: 8 }}>
           <HistoryButton kind="post" id={post.id} title={post.title} />
         </div>
       )}
-      badges={(post) =>
-        post.published &&
-        isScheduled(post.publishedAt) && (
-          <Tag color="gold">Scheduled for {formatDate(post.publishedAt, 'shortDay')}</Tag>
-        )
-      }
       details={(post) => (
         <>
-          {post.excerpt && (
-            <Typography.Paragraph
-              type="secondary"
-              ellipsis={{ rows: 2 }}
-              style={{ margin: '6px 0' }}
-            >
-              {post.excerpt}
-            </Typography.Paragraph>
-          )}
+          <Typography.Paragraph
+            type="secondary"
+            ellipsis={{ rows: 2 }}
+            style={{ margin: '6px 0', minHeight: '1.5em' }}
+          >
+            {post.excerpt || <em>No excerpt</em>}
+          </Typography.Paragraph>
           <Space wrap size={12}>
             <Typography.Text type="secondary">
               {formatDate(post.publishedAt ?? post.createdAt, 'shortDay')}

@@ -1,6 +1,9 @@
-import { Button, Card, Form, type FormInstance, Input, Space, Switch } from 'antd';
+import { Button, Card, DatePicker, Form, type FormInstance, Input, Space, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { LabelInput } from '../../../shared/admin/LabelInput.tsx';
 import type { PostValues } from './BlogEditor.tsx';
+
+const DATE_TIME_INPUT = 'YYYY-MM-DDTHH:mm';
 
 /** The editor's side column: publishing, featured image, tags, categories and SEO. */
 export function BlogSidebar({ form, saving }: { form: FormInstance<PostValues>; saving: boolean }) {
@@ -13,8 +16,20 @@ export function BlogSidebar({ form, saving }: { form: FormInstance<PostValues>; 
         </Form.Item>
         <Form.Item label="Published Date" extra="Leave empty to use creation date when publishing">
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="publishedAt" noStyle>
-              <Input type="datetime-local" aria-label="Published Date" />
+            {/* The antd picker, like every other date of the back office; the value stays the
+                business's wall clock (YYYY-MM-DDTHH:mm, see dateTimeInput.ts). */}
+            <Form.Item
+              name="publishedAt"
+              noStyle
+              getValueProps={(value: string) => ({ value: value ? dayjs(value) : null })}
+              normalize={(day: Dayjs | null) => (day ? day.format(DATE_TIME_INPUT) : '')}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                aria-label="Published Date"
+                style={{ flex: 1 }}
+              />
             </Form.Item>
             <Button onClick={() => form.setFieldValue('publishedAt', '')}>Clear Date</Button>
           </Space.Compact>

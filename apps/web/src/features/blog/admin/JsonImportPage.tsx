@@ -1,6 +1,6 @@
 import type { BlogImportPreview } from '@kw/blog/contract';
 import { Alert, Button, Card, Col, Descriptions, Input, Row, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { importFailure, useNotified } from '../../../shared/admin/notify.tsx';
 import { useServerPreview } from '../../../shared/admin/useServerPreview.ts';
 import { formatDate } from '../../../shared/dates.ts';
@@ -18,6 +18,24 @@ function syntaxProblem(source: string): string | null {
   }
 }
 
+/**
+ * The featured image the document points to, when it is not there: asked of the site itself
+ * (uploaded media and the files the web app ships), as a visitor's browser would.
+ */
+function useMissingImage(url: string | undefined): string | null {
+  const [missing, setMissing] = useState<string | null>(null);
+  useEffect(() => {
+    setMissing(null);
+    if (!url?.startsWith('/')) return;
+    const controller = new AbortController();
+    fetch(url, { method: 'HEAD', signal: controller.signal })
+      .then((res) => setMissing(res.ok ? null : url))
+      .catch(() => {});
+    return () => controller.abort();
+  }, [url]);
+  return missing;
+}
+
 export function JsonImportPage() {
   const notified = useNotified();
   const [source, setSource] = useState('');
@@ -25,6 +43,7 @@ export function JsonImportPage() {
   const { data, problem } = useServerPreview<BlogImportPreview>(source, preview, syntaxProblem);
   const [importPost, { isLoading }] = useImportBlogPostMutation();
   const post = data?.post;
+  const missingImage = useMissingImage(post?.featuredImage);
 
   const onImport = async () => {
     const imported = await notified(
@@ -63,6 +82,15 @@ export function JsonImportPage() {
                 ) : (
                   <Alert type="success" showIcon title="Valid JSON structure" />
                 ))}
+              {post && missingImage && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginTop: 8 }}
+                  title="Featured image not found"
+                  description={`${missingImage} does not exist on this site, so the post would show a broken image. Upload the picture in the Media Manager and set it as the post's featured image after importing.`}
+                />
+              )}
             </div>
             <Button type="primary" onClick={onImport} disabled={!post} loading={isLoading}>
               Import Blog Post

@@ -11,5 +11,6 @@ export const blogManagerSection: AdminSection = {
 export const blogImportSection: AdminSection = {
   path: 'json-import',
   label: 'Import JSON Blog',
+  title: 'JSON Blog Post Importer',
   element: <JsonImportPage />,
 };

@@ -25,10 +25,15 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { type BulkAction, useBulkSelection } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { formatDate } from '../../../shared/dates.ts';
 import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
-import { useExportApplicationsMutation, useListJobApplicationsQuery } from '../api.ts';
+import {
+  useBulkApplicationsMutation,
+  useExportApplicationsMutation,
+  useListJobApplicationsQuery,
+} from '../api.ts';
 import { ApplicationDetails, ReleaseButton } from './ApplicationDetails.tsx';
 import { HeldTag } from './HeldTag.tsx';
 import { StatusTag } from './StatusTag.tsx';
@@ -75,6 +80,44 @@ export function ApplicationsTab({
   useListJobApplicationsQuery(undefined, { pollingInterval: awaitingEmail ? POLL_MS : 0 });
 
   const filtering = status !== 'all' || from !== null || to !== null || screening !== 'all';
+
+  const [bulk] = useBulkApplicationsMutation();
+  const plural = (n: number) => (n === 1 ? '1 application' : `${n} applications`);
+  const bulkActions: BulkAction[] = [
+    ...STATUS_ACTIONS.map(
+      (s): BulkAction => ({
+        label: s.label,
+        danger: s.danger ?? false,
+        question: (n) =>
+          s.status === 'rejected'
+            ? `Reject ${plural(n)}?`
+            : `Set ${plural(n)} to ${APPLICATION_STATUS_LABELS[s.status]}?`,
+        ...(s.status === 'rejected'
+          ? { content: 'A rejection email will be sent to each applicant.' }
+          : {}),
+        done: (n) => `${plural(n)} set to ${APPLICATION_STATUS_LABELS[s.status]}`,
+        failed: 'Failed to Update Application Status',
+        run: (ids) => bulk({ action: 'setStatus', status: s.status, ids }).unwrap(),
+      }),
+    ),
+    {
+      label: 'Mark as Spam',
+      question: (n) => `Mark ${plural(n)} as spam?`,
+      done: (n) => `${plural(n)} marked as spam`,
+      failed: 'Failed to mark as spam',
+      run: (ids) => bulk({ action: 'markSpam', ids }).unwrap(),
+    },
+    {
+      label: 'Delete',
+      danger: true,
+      question: (n) => `Delete ${plural(n)}?`,
+      content: 'The applications and their resumes will be removed.',
+      done: (n) => `${plural(n)} deleted`,
+      failed: 'Failed to Delete Application',
+      run: (ids) => bulk({ action: 'delete', ids }).unwrap(),
+    },
+  ];
+  const selection = useBulkSelection(filtered, bulkActions);
 
   async function exportCsv() {
     if (filtered.length === 0) {
@@ -152,8 +195,10 @@ export function ApplicationsTab({
       <Typography.Text>
         Showing {filtered.length} of {all.length} applications
       </Typography.Text>
+      {selection.bar}
       <Table<JobApplication>
         rowKey="id"
+        rowSelection={selection.rowSelection}
         loading={query.isLoading}
         dataSource={filtered}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}

@@ -1,9 +1,10 @@
 import { Button, type GetRef, Input, Space, Tooltip } from 'antd';
 import { useRef } from 'react';
+import { type LinePrefix, setLinePrefix } from '../../../shared/admin/textEdit.ts';
 import { useServerPreview } from '../../../shared/admin/useServerPreview.ts';
 import { usePreviewJobTextMutation } from '../api.ts';
 
-type Tool = { label: string; title: string; wrap?: [string, string]; prefix?: string };
+type Tool = { label: string; title: string; wrap?: [string, string]; prefix?: LinePrefix };
 
 const TOOLS: Tool[] = [
   { label: 'B', title: 'Bold', wrap: ['**', '**'] },
@@ -45,19 +46,12 @@ export function DescriptionEditor({
       const inner = selected || 'text';
       next = value.slice(0, start) + open + inner + close + value.slice(end);
       caret = start + open.length + inner.length + close.length;
-    } else {
-      // Prefix every selected line (or the current one).
-      const lineStart = value.lastIndexOf('\n', start - 1) + 1;
-      const block = value.slice(lineStart, end);
-      const prefixed = block
-        .split('\n')
-        .map((line, i) =>
-          tool.prefix === '1. ' ? `${i + 1}. ${line}` : `${tool.prefix ?? ''}${line}`,
-        )
-        .join('\n');
-      next = value.slice(0, lineStart) + prefixed + value.slice(end);
-      caret = lineStart + prefixed.length;
-    }
+    } else if (tool.prefix) {
+      // Every selected line (or the current one) gets this prefix in place of its own.
+      const change = setLinePrefix(value, start, end, tool.prefix);
+      next = change.value;
+      caret = change.end;
+    } else return;
     onChange?.(next);
     requestAnimationFrame(() => {
       area?.focus();

@@ -102,7 +102,20 @@ export function JobDialog({
       onSave={() => form.submit()}
       onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} name="job" validateTrigger="onSubmit">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        name="job"
+        validateTrigger="onSubmit"
+        // Checked on submit; a field shown in error is checked again as it changes, so its
+        // message goes as soon as the value is right (not only at the next submit).
+        onValuesChange={(changed: Partial<FormValues>) => {
+          const names = Object.keys(changed) as (keyof FormValues)[];
+          const shown = names.filter((n) => form.getFieldError(n).length > 0);
+          if (shown.length > 0) form.validateFields(shown).catch(() => {});
+        }}
+      >
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label="Title" name="title" rules={[zodRule(shape.title)]}>

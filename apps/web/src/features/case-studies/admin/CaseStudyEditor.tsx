@@ -1,14 +1,19 @@
 import { slugify } from '@kw/blog/contract';
 import type { CaseStudy, CaseStudyForm } from '@kw/case-studies/contract';
 import { App, Button, Card, Col, Form, Input, Row, Switch } from 'antd';
+import { useState } from 'react';
 import {
   EditorForm,
   FormattingToolbar,
+  useAltTextPrompt,
   useContentEdit,
   useEditorSave,
 } from '../../../shared/admin/ContentEditor.tsx';
+import { draftKey } from '../../../shared/admin/drafts.ts';
 import { LabelInput } from '../../../shared/admin/LabelInput.tsx';
+import { insertOnOwnLine } from '../../../shared/admin/textEdit.ts';
 import { uploadFile } from '../../../shared/admin/upload.ts';
+import { useEditorDraft } from '../../../shared/admin/useEditorDraft.tsx';
 import { useSaveCaseStudyMutation } from '../api.ts';
 
 type Values = Omit<Required<CaseStudyForm>, 'version'> & { technologies: string[]; tags: string[] };
@@ -67,7 +72,15 @@ export function CaseStudyEditor({
   const [form] = Form.useForm<Values>();
   const { notification } = App.useApp();
   const [send, { isLoading: saving }] = useSaveCaseStudyMutation();
-  const { textarea, edit } = useContentEdit(form);
+  const { textarea, edit, transform } = useContentEdit(form);
+  const askAlt = useAltTextPrompt();
+  const [initial] = useState(() => initialValues(study));
+  const draft = useEditorDraft(form, {
+    key: draftKey('case-study', study?.id),
+    initialValues: initial,
+    version: study?.version ?? null,
+    noun: 'case study',
+  });
   const wrap = (before: string, after: string, fallback: string) =>
     edit((selected) => before + (selected || fallback) + after);
   const { stale, save } = useEditorSave(
@@ -78,18 +91,26 @@ export function CaseStudyEditor({
       updated: 'Case study updated successfully',
       failed: 'Failed to save case study. Please try again.',
     },
-    onDone,
+    () => {
+      draft.saved();
+      onDone();
+    },
   );
 
   async function upload(file: File) {
     try {
       const uploaded = await uploadFile('/api/upload?kind=image', 'image', file);
-      wrap(
-        `<img src="${escapeAttr(uploaded.url)}" alt="${escapeAttr(uploaded.originalName)}" />`,
-        '',
-        '',
-      );
       notification.success({ title: 'Image uploaded' });
+      // Its alt text asked for, on a line of its own.
+      const alt = await askAlt(uploaded.originalName);
+      if (alt !== null)
+        transform((value, start) =>
+          insertOnOwnLine(
+            value,
+            start,
+            `<img src="${escapeAttr(uploaded.url)}" alt="${escapeAttr(alt)}" />`,
+          ),
+        );
     } catch (error) {
       notification.error({
         title: 'Failed to upload image.',
@@ -101,7 +122,8 @@ export function CaseStudyEditor({
   return (
     <EditorForm
       form={form}
-      initialValues={initialValues(study)}
+      initialValues={initial}
+      draftBanner={draft.banner}
       onFinish={(values) =>
         save(() =>
           send({ ...values, ...(study ? { id: study.id, version: study.version } : {}) }).unwrap(),

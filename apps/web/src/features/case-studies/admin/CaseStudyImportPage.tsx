@@ -45,9 +45,26 @@ export function CaseStudyImportPage() {
           {source.trim() &&
             (problem ? (
               <Alert type="error" showIcon title={problem} />
+            ) : result && count === 0 ? (
+              <Alert type="warning" showIcon title="Nothing to import" />
             ) : result ? (
               <Alert type="success" showIcon title={`Valid CSV - ${count} case studies found`} />
             ) : null)}
+          {source.trim() && !problem && result && result.warnings.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginTop: 8 }}
+              title="Check before importing"
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {result.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              }
+            />
+          )}
         </div>
         <Button
           type="primary"

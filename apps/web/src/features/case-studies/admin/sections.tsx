@@ -5,11 +5,13 @@ import { CaseStudyManager } from './CaseStudyManager.tsx';
 export const caseStudyManagerSection: AdminSection = {
   path: 'case-studies',
   label: 'Case Studies',
+  title: 'Case Study Manager',
   element: <CaseStudyManager />,
 };
 
 export const caseStudyImportSection: AdminSection = {
   path: 'case-study-importer',
   label: 'Import Case Studies',
+  title: 'Case Study CSV Importer',
   element: <CaseStudyImportPage />,
 };

@@ -1,5 +1,6 @@
 import {
   CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
   type ContactPriority,
   type ContactStatus,
   type ContactSubmission,
@@ -9,6 +10,7 @@ import {
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { BulkAction } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { useConfirmedDelete, useNotified } from '../../../shared/admin/notify.tsx';
 import {
@@ -20,6 +22,7 @@ import {
 } from '../../../shared/admin/SubmissionsFrame.tsx';
 import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
+  useBulkContactSubmissionsMutation,
   useDeleteContactSubmissionMutation,
   useExportContactSubmissionsMutation,
   useListContactSubmissionsQuery,
@@ -52,6 +55,7 @@ export function ContactSubmissionsPage() {
   const [update, updating] = useUpdateContactSubmissionMutation();
   const [remove] = useDeleteContactSubmissionMutation();
   const [exportList] = useExportContactSubmissionsMutation();
+  const [bulk] = useBulkContactSubmissionsMutation();
   const { filters, set, clear } = useFilters(NO_FILTERS);
   // A link may open the page filtered: `?spam=held` (the dashboard's held-for-review line).
   const [search] = useSearchParams();
@@ -80,6 +84,43 @@ export function ContactSubmissionsPage() {
       success: { title: 'Contact submission deleted successfully' },
       failure: { title: 'Error', description: 'Failed to delete contact submission' },
     });
+
+  const plural = (n: number) => (n === 1 ? '1 submission' : `${n} submissions`);
+  const bulkActions: BulkAction[] = [
+    {
+      label: 'Mark Processed',
+      question: (n) => `Mark ${plural(n)} as processed?`,
+      content: 'Each is marked processed, with status Responded.',
+      done: (n) => `${plural(n)} marked as processed`,
+      failed: 'Failed to update contact submissions',
+      run: (ids) => bulk({ action: 'markProcessed', ids }).unwrap(),
+    },
+    {
+      label: 'Mark Spam',
+      question: (n) => `Mark ${plural(n)} as spam?`,
+      done: (n) => `${plural(n)} marked as spam`,
+      failed: 'Failed to update contact submissions',
+      run: (ids) => bulk({ action: 'markSpam', ids }).unwrap(),
+    },
+    ...CONTACT_STATUSES.map(
+      (status): BulkAction => ({
+        label: `Status: ${CONTACT_STATUS_LABELS[status]}`,
+        question: (n) => `Set the status of ${plural(n)} to ${CONTACT_STATUS_LABELS[status]}?`,
+        done: (n) => `${plural(n)} set to ${CONTACT_STATUS_LABELS[status]}`,
+        failed: 'Failed to update contact submissions',
+        run: (ids) => bulk({ action: 'setStatus', status, ids }).unwrap(),
+      }),
+    ),
+    {
+      label: 'Delete',
+      danger: true,
+      question: (n) => `Delete ${plural(n)}?`,
+      content: 'This cannot be undone.',
+      done: (n) => `${plural(n)} deleted`,
+      failed: 'Failed to delete contact submissions',
+      run: (ids) => bulk({ action: 'delete', ids }).unwrap(),
+    },
+  ];
 
   const toolbar = (
     <>
@@ -117,6 +158,7 @@ export function ContactSubmissionsPage() {
         noMatch: 'No submissions match the current filters.',
       }}
       pageSize={20}
+      bulk={bulkActions}
       details={{ title: 'Contact Submission Details', render: (s) => <ContactDetails s={s} /> }}
       columns={[
         {

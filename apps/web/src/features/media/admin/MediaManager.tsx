@@ -1,3 +1,4 @@
+import { CheckOutlined } from '@ant-design/icons';
 import { formatFileSize, MEDIA_ACCEPT, type MediaFile, renditionUrl } from '@kw/media/contract';
 import {
   Alert,
@@ -9,14 +10,19 @@ import {
   Progress,
   Space,
   Table,
+  Tag,
+  Tooltip,
   Typography,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
 import { uploadFile } from '../../../shared/admin/upload.ts';
 import { formatDate } from '../../../shared/dates.ts';
+import { useListAllPostsQuery } from '../../blog/api.ts';
+import { useListAllCaseStudiesQuery } from '../../case-studies/api.ts';
 import { useDeleteMediaMutation, useListMediaQuery } from '../api.ts';
 import { Renditions } from './Renditions.tsx';
+import { type MediaUse, mediaUses } from './usage.ts';
 
 /** One file's upload as the page shows it (admin.md §3 Upload progress entry). */
 export interface UploadProgressEntry {
@@ -27,10 +33,27 @@ export interface UploadProgressEntry {
 }
 
 export const CLEAR_PROGRESS_AFTER_MS = 3000;
+/** How long a copy button reads 'Copied' (admin.md §9). */
+export const COPIED_FOR_MS = 2000;
+
+const describeUse = (use: MediaUse) => `${use.kind} '${use.title}' (${use.where.join(' and ')})`;
 
 export function MediaManager() {
-  const { message, notification } = App.useApp();
+  const { message, notification, modal } = App.useApp();
   const { data, isLoading, isError, refetch } = useListMediaQuery();
+  // Where each file is used: the posts and case studies (drafts too) that point at it.
+  const posts = useListAllPostsQuery();
+  const studies = useListAllCaseStudiesQuery();
+  const usesOf = useMemo(() => {
+    const users = [
+      { kind: 'Blog post' as const, items: posts.data ?? [] },
+      { kind: 'Case study' as const, items: studies.data ?? [] },
+    ];
+    return (file: MediaFile) => mediaUses(file.url, users);
+  }, [posts.data, studies.data]);
+  const [copiedId, setCopiedId] = useState<string | null>(null);
+  const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(copiedTimer.current), []);
   const [remove] = useDeleteMediaMutation();
   const [selected, setSelected] = useState<File[]>([]);
   const [progress, setProgress] = useState<UploadProgressEntry[]>([]);
@@ -74,12 +97,37 @@ export function MediaManager() {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}${file.url}`);
       message.success('URL copied');
+      // The button says so for 2 seconds.
+      clearTimeout(copiedTimer.current);
+      setCopiedId(file.id);
+      copiedTimer.current = setTimeout(() => setCopiedId(null), COPIED_FOR_MS);
     } catch {
       notification.error({
         title: 'Failed to copy - Please try again or copy the URL manually.',
       });
     }
   };
+
+  /** A file still in use: say where, and ask before deleting it. */
+  const askDeleteUsed = (file: MediaFile, uses: MediaUse[]) =>
+    modal.confirm({
+      title: `${file.originalName} is still in use`,
+      content: (
+        <>
+          <Typography.Paragraph>Deleting it leaves a broken image or link in:</Typography.Paragraph>
+          <ul>
+            {uses.map((use) => (
+              <li key={use.id}>{describeUse(use)}</li>
+            ))}
+          </ul>
+          <Typography.Paragraph>Delete it anyway?</Typography.Paragraph>
+        </>
+      ),
+      okText: 'Delete anyway',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep the file',
+      onOk: () => onDelete(file),
+    });
 
   const onDelete = async (file: MediaFile) => {
     try {
@@ -207,7 +255,14 @@ export function MediaManager() {
                   />
                 )}
                 <div>
-                  <div style={{ fontWeight: 600 }}>{f.originalName}</div>
+                  <div style={{ fontWeight: 600 }}>
+                    {f.originalName}{' '}
+                    {usesOf(f).length > 0 && (
+                      <Tooltip title={usesOf(f).map(describeUse).join('; ')}>
+                        <Tag color="blue">In use</Tag>
+                      </Tooltip>
+                    )}
+                  </div>
                   <Typography.Text type="secondary">{f.filename}</Typography.Text>
                 </div>
               </Space>
@@ -230,14 +285,30 @@ export function MediaManager() {
                   size="small"
                   onClick={() => copy(f)}
                   aria-label={`Copy URL of ${f.originalName}`}
+                  icon={copiedId === f.id ? <CheckOutlined /> : undefined}
                 >
-                  Copy URL
+                  {copiedId === f.id ? 'Copied' : 'Copy URL'}
                 </Button>
-                <Popconfirm title="Delete this file?" okText="Delete" onConfirm={() => onDelete(f)}>
-                  <Button size="small" danger aria-label={`Delete ${f.originalName}`}>
+                {usesOf(f).length > 0 ? (
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={`Delete ${f.originalName}`}
+                    onClick={() => askDeleteUsed(f, usesOf(f))}
+                  >
                     Delete
                   </Button>
-                </Popconfirm>
+                ) : (
+                  <Popconfirm
+                    title="Delete this file?"
+                    okText="Delete"
+                    onConfirm={() => onDelete(f)}
+                  >
+                    <Button size="small" danger aria-label={`Delete ${f.originalName}`}>
+                      Delete
+                    </Button>
+                  </Popconfirm>
+                )}
               </Space>
             ),
           },

@@ -1,6 +1,7 @@
 import type { NewsletterSubscription } from '@kw/newsletter/contract';
 import { Button, Select, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
+import type { BulkAction } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { useConfirmedDelete, useNotified } from '../../../shared/admin/notify.tsx';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/admin/SubmissionsFrame.tsx';
 import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
 import {
+  useBulkSubscriptionsMutation,
   useDeleteSubscriptionMutation,
   useExportSubscriptionsMutation,
   useListSubscriptionsQuery,
@@ -51,6 +53,7 @@ export function NewsletterPage() {
   const [unmarkSpam] = useUnmarkSubscriptionSpamMutation();
   const [remove] = useDeleteSubscriptionMutation();
   const [exportAll] = useExportSubscriptionsMutation();
+  const [bulk] = useBulkSubscriptionsMutation();
   const [flagging, setFlagging] = useState<NewsletterSubscription | null>(null);
   const all = list.data ?? [];
   const rows = useMemo(() => all.filter((s) => matchesSubscription(s, filters)), [all, filters]);
@@ -79,6 +82,34 @@ export function NewsletterPage() {
       success: { title: 'Subscription deleted' },
       failure: { title: 'Error', description: 'Failed to delete subscription' },
     });
+
+  const plural = (n: number) => (n === 1 ? '1 subscription' : `${n} subscriptions`);
+  const bulkActions: BulkAction[] = [
+    {
+      label: 'Mark Spam',
+      question: (n) => `Mark ${plural(n)} as spam?`,
+      content: "The reason recorded is 'Marked as spam'.",
+      done: (n) => `${plural(n)} marked as spam`,
+      failed: 'Failed to mark as spam',
+      run: (ids) => bulk({ action: 'markSpam', reason: 'Marked as spam', ids }).unwrap(),
+    },
+    {
+      label: 'Unmark Spam',
+      question: (n) => `Unmark ${plural(n)} as spam?`,
+      done: (n) => `${plural(n)} unmarked as spam`,
+      failed: 'Failed to unmark as spam',
+      run: (ids) => bulk({ action: 'unmarkSpam', ids }).unwrap(),
+    },
+    {
+      label: 'Delete',
+      danger: true,
+      question: (n) => `Delete ${plural(n)}?`,
+      content: 'This cannot be undone.',
+      done: (n) => `${plural(n)} deleted`,
+      failed: 'Failed to delete subscriptions',
+      run: (ids) => bulk({ action: 'delete', ids }).unwrap(),
+    },
+  ];
 
   const filterFields = (
     <>
@@ -134,6 +165,7 @@ export function NewsletterPage() {
         noMatch: 'No subscriptions match the current filters.',
       }}
       pageSize={25}
+      bulk={bulkActions}
       details={{ title: 'Subscription Details', render: (s) => <SubscriptionDetails s={s} /> }}
       columns={[
         {
