@@ -54,7 +54,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'public-data',
-                  test: /src\/(public-query\.ts|shared\/dates\.ts|shared\/public\/Blocks\.tsx)|modules\/(media|careers)\/src\/presentation\.ts/,
+                  test: /src\/(public-query\.ts|shared\/dates\.ts|shared\/public\/Blocks\.tsx)|modules\/media\/src\/presentation\.ts/,
                 },
               ],
             },

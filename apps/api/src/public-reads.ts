@@ -20,6 +20,7 @@ import {
 } from '@kw/case-studies';
 import { MEDIA_CONTENT } from '@kw/media';
 import type { Db } from '@kw/platform';
+import { PRIVACY_CONTENT, retentionPolicy } from '@kw/privacy';
 
 // The reads a visitor's pages make, answered in this process by the modules' queries: the
 // server renderer takes its data from here (no HTTP to itself), and the public lists are kept
@@ -70,6 +71,12 @@ const LISTS: Record<string, PublicRead> = {
     sameForAdmin: false,
     list: true,
     load: async (db) => found(await listJobs(db, { visibleOnly: true })),
+  },
+  '/api/privacy/retention-policy': {
+    scope: PRIVACY_CONTENT,
+    sameForAdmin: true,
+    list: true,
+    load: async (db) => found(await retentionPolicy(db)),
   },
   '/api/job-categories': {
     scope: CAREERS_CONTENT,

@@ -25,3 +25,5 @@ export const privacyModule: ServerModule = {
   scheduledJobs: async () => (await import('./jobs.ts')).privacyScheduledHandlers,
   migrations: new URL('./migrations/', import.meta.url),
 };
+
+export { PRIVACY_CONTENT, retentionPolicy } from './queries.ts';

@@ -1,6 +1,9 @@
 import { bumpContentRevision, defineProjection } from '@kw/platform';
 import { privacyEvents } from './events.ts';
 
+/** The content scope the privacy policy's page depends on (moved when the periods change). */
+export const PRIVACY_CONTENT = 'privacy';
+
 export const PRIVACY_ERASURES = 'privacy_erasures';
 export const PRIVACY_RETENTION_PERIODS = 'privacy_retention_periods';
 export const PRIVACY_RETENTION_RUNS = 'privacy_retention_runs';
@@ -51,7 +54,7 @@ export const retentionSettingsProjection = defineProjection({
           .onConflict('kind')
           .merge();
       // The privacy policy states these periods: a page cached with the old ones is stale.
-      await bumpContentRevision(trx, 'privacy');
+      await bumpContentRevision(trx, PRIVACY_CONTENT);
     } else if (event.type === 'RetentionRunCompleted') {
       await trx(PRIVACY_RETENTION_RUNS)
         .insert({ position: event.position, ran_at: event.data.ranAt, erased: event.data.erased })

@@ -1,12 +1,13 @@
-import type { Db } from '@kw/platform';
+import { type Db, RETENTION_KINDS, type RetentionKind } from '@kw/platform';
 import { DEFAULT_PERIODS, type RetentionPeriods } from './commands.ts';
 import {
+  PRIVACY_CONTENT,
   PRIVACY_ERASURES,
   PRIVACY_RETENTION_PERIODS,
   PRIVACY_RETENTION_RUNS,
 } from './projection.ts';
 
-export { PRIVACY_ERASURES };
+export { PRIVACY_CONTENT, PRIVACY_ERASURES };
 
 /** Each kind's period in days: the ones set in Settings → Privacy, else the defaults. */
 export async function retentionPeriods(db: Db): Promise<RetentionPeriods> {
@@ -49,4 +50,18 @@ export async function recentErasures(db: Db, limit = 20): Promise<ErasureRow[]> 
     requestedAt: new Date(r.requested_at).toISOString(),
     completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
   }));
+}
+
+/** The privacy policy's retention section: each kind's label and period, as in the settings. */
+export async function retentionPolicy(
+  db: Db,
+): Promise<{ periods: { kind: RetentionKind; label: string; days: number }[] }> {
+  const periods = await retentionPeriods(db);
+  return {
+    periods: (Object.keys(RETENTION_KINDS) as RetentionKind[]).map((kind) => ({
+      kind,
+      label: RETENTION_KINDS[kind].label,
+      days: periods[kind],
+    })),
+  };
 }

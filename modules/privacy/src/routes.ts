@@ -19,7 +19,7 @@ import {
   type PrivacyDeps,
 } from './erasure.ts';
 import { RETENTION_SETTINGS_STREAM } from './events.ts';
-import { lastRetentionRun, recentErasures, retentionPeriods } from './queries.ts';
+import { lastRetentionRun, recentErasures, retentionPeriods, retentionPolicy } from './queries.ts';
 
 export function privacyDeps(services: AppServices): PrivacyDeps {
   if (!services.personalData) throw new Error('The composition gave no personal-data sources');
@@ -164,8 +164,7 @@ export const privacyRoutes: RouteDef[] = [
     access: 'public',
     docs: { summary: "The privacy policy's retention section: the same periods as the settings" },
     async handler({ services }) {
-      const { periods } = await retentionSettings(services);
-      return { periods: periods.map(({ kind, label, days }) => ({ kind, label, days })) };
+      return retentionPolicy(services.db);
     },
   }),
 ];
