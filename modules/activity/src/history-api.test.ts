@@ -207,10 +207,13 @@ describe('case studies and jobs: recently deleted', () => {
       categoryId: category.id,
     });
     const h = await history('job', job.id);
+    // The job's page keeps its address through the deletion (given again with the restore).
     expect(h.entries.map((e) => e.action)).toEqual([
-      'Restored version 2',
+      'Page address given',
+      'Restored version 3',
       'Deleted',
       'Published',
+      'Page address given',
       'Created',
     ]);
     const again = await app.fetch(`/api/jobs/${job.id}/undelete`, { method: 'POST', token });

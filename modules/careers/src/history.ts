@@ -72,6 +72,8 @@ export const jobHistory = describeRecords({
         return { action: 'Closed to applications', set: { active: false } };
       case 'JobDeleted':
         return { action: 'Deleted', set: { published: false }, lifecycle: 'deleted' };
+      case 'JobSlugAssigned':
+        return { action: 'Page address given', set: { slug: event.data.slug } };
       case 'JobRestored': {
         const { jobId: _id, fromVersion, ...set } = event.data;
         return {
