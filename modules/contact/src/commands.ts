@@ -42,8 +42,6 @@ import {
   type ContactDigestSent,
   type ContactEvent,
   type ContactExportEvent,
-  type ContactHeld,
-  type ContactMarkedSpam,
   type ContactNoticeQueued,
   type ContactReceived,
   type ContactSubmissionEnriched,
