@@ -65,18 +65,21 @@ export async function ensureAdmin(
   if (await deps.db(CREDENTIALS).first()) return { created: false };
   const chosen = password ?? randomBytes(12).toString('base64url');
   const hash = await hashPassword(chosen);
-  await deps.db.transaction(async (trx) => {
+  const created = await deps.db.transaction(async (trx) => {
     const inserted = await trx(CREDENTIALS)
       .insert({ username: username.toLowerCase(), password_hash: hash, token_version: 1 })
       .onConflict('username')
       .ignore()
       .returning('username');
-    if (inserted.length === 0) return;
+    // Another process made the account first (two APIs starting at once): its password holds.
+    if (inserted.length === 0) return false;
     await onAdminAccount(deps.store, username, createAdminAccount(username), {
       metadata: { actor: 'system' },
       trx,
     });
+    return true;
   });
+  if (!created) return { created: false };
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
 

@@ -1,0 +1,35 @@
+import { EventStore } from '@kw/platform';
+import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIALS } from './credentials.ts';
+import { adminSessionsProjection, loginAttemptsProjection } from './projection.ts';
+import { ensureAdmin } from './service.ts';
+
+let tdb: TestDatabase;
+let store: EventStore;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  store = new EventStore(tdb.db, {
+    projections: [loginAttemptsProjection, adminSessionsProjection],
+  });
+});
+afterAll(() => tdb?.drop());
+
+describe('the administrator account at first start', () => {
+  it('two processes starting at once make one account, and only the one that made it prints a password', async () => {
+    const results = await Promise.all([
+      ensureAdmin({ db: tdb.db, store }, 'admin', undefined),
+      ensureAdmin({ db: tdb.db, store }, 'admin', undefined),
+      ensureAdmin({ db: tdb.db, store }, 'admin', undefined),
+    ]);
+    expect(await tdb.db(CREDENTIALS).pluck('username')).toEqual(['admin']);
+    const made = results.filter((r) => r.created);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.generatedPassword).toMatch(/^[\w-]{16}$/);
+    expect(results.filter((r) => r.generatedPassword)).toHaveLength(1);
+    // Started again later: nothing to make, nothing printed.
+    expect(await ensureAdmin({ db: tdb.db, store }, 'admin', undefined)).toEqual({
+      created: false,
+    });
+  });
+});
