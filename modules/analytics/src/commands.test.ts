@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordHit } from './commands.ts';
+import { networkOf, recordHit } from './commands.ts';
 import { analyticsEventRequestSchema } from './contract.ts';
 import { analyticsEvents } from './events.ts';
 
@@ -18,10 +18,19 @@ describe('recording a tracker hit', () => {
           utmMedium: '',
           utmCampaign: '',
           userAgent: 'UA',
-          ipAddress: '24.114.0.1',
+          ipAddress: '24.114.0.0',
         },
       },
     ]);
+  });
+
+  it('keeps the network of the visitor, never the machine', () => {
+    expect(networkOf('24.114.7.201')).toBe('24.114.7.0');
+    expect(networkOf('::ffff:203.0.113.9')).toBe('203.0.113.0');
+    expect(networkOf('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3::');
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0::');
+    expect(networkOf('::1')).toBe('0:0:0::');
+    expect(networkOf('not an address')).toBe('');
   });
 
   it('given a named event, records AnalyticsEventRecorded with its value', () => {

@@ -21,7 +21,7 @@ export function recordHit(hit: Hit, visitor: Visitor): AnalyticsEvent[] {
           utmMedium: hit.utmMedium,
           utmCampaign: hit.utmCampaign,
           userAgent: visitor.userAgent,
-          ipAddress: visitor.ip,
+          ipAddress: networkOf(visitor.ip),
         },
       },
     ];
@@ -59,4 +59,27 @@ export function recordTrackerHit(
     metadata,
     newStream: true,
   });
+}
+
+/**
+ * A visitor's address as a page view keeps it: the network, not the machine (the last IPv4
+ * octet zeroed; an IPv6 address cut to its first 48 bits), so that no hit identifies a person
+ * (PIPEDA: a page view has no one to erase it for). Anything else is kept as unknown ('').
+ */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.0`;
+  if (!/^[\da-f:]+$/i.test(ip) || !ip.includes(':')) return '';
+  const [head = '', tail] = ip.split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail ? tail.split(':') : [];
+  const groups = [
+    ...first,
+    ...Array(Math.max(0, 8 - first.length - last.length)).fill('0'),
+    ...last,
+  ];
+  return `${groups
+    .slice(0, 3)
+    .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::`;
 }
