@@ -61,7 +61,7 @@ describe('work is never lost', () => {
     // The Quick Action opens the editor itself.
     await page.getByRole('link', { name: 'Create Blog Post' }).click();
     await page.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
-    expect(await page.title()).toBe('Blog Manager · Admin');
+    await expect.poll(() => page.title()).toBe('Blog Manager · Admin');
     expect(await page.locator('main').count()).toBe(1);
     await page.getByLabel('Title', { exact: true }).fill('Notes From the Shop Floor');
     await page.getByLabel('Content', { exact: true }).fill('Words not saved yet.');
@@ -88,12 +88,12 @@ describe('work is never lost', () => {
     await page.locator('.ant-modal-confirm-title', { hasText: 'Leave without saving?' }).waitFor();
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await page.getByRole('heading', { name: 'Media Manager' }).waitFor();
-    expect(await page.title()).toBe('Media Manager · Admin');
+    await expect.poll(() => page.title()).toBe('Media Manager · Admin');
     expect(await draftIn(page, 'adminDraft:blog:new')).toBeNull();
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('link', { name: 'Add Case Study' }).click();
     await page.getByRole('heading', { name: 'Create Case Study' }).waitFor();
-    expect(await page.title()).toBe('Case Study Manager · Admin');
+    await expect.poll(() => page.title()).toBe('Case Study Manager · Admin');
     await page.context().close();
   });
 
@@ -140,7 +140,7 @@ describe('defects found in use', () => {
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${app.url}/admin`);
-    expect(await page.title()).toBe('Login · Admin');
+    await expect.poll(() => page.title()).toBe('Login · Admin');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Password is required').waitFor();
     expect(await page.getByText('Username is required').count()).toBe(1);
