@@ -1,10 +1,9 @@
-import { commandHandler, type EventStore } from '@kw/platform';
+import { commandHandler } from '@kw/platform';
 import type { PostInput } from './contract.ts';
 import { blogEvents, type PostEvent, type PostFields, postStream } from './events.ts';
 import { BLOG_POSTS } from './projection.ts';
 import {
   assertEditable,
-  contentToRestore,
   evolvePublishable,
   evolveVersions,
   NO_VERSIONS,
@@ -12,9 +11,7 @@ import {
   type PublishableState,
   publicationChange,
   publishableCommands,
-  recentlyDeleted,
   type Versioned,
-  versionBeforeDeletion,
 } from './publishable.ts';
 
 // Decisions about a post: its history and a request in, the events that follow out. The
@@ -131,43 +128,17 @@ export function updatePost(
   return events;
 }
 
-/** A deletion; a stale `expectedVersion` is refused like a stale edit. */
-export function deletePost(
-  state: PostState,
-  postId: string,
-  expectedVersion?: number,
-): PostEvent[] {
-  assertEditable(state, postStream(postId), NOT_FOUND, expectedVersion);
-  return [{ type: 'PostDeleted', data: { postId, slug: state.slug ?? '' } }];
-}
-
 /**
- * Version `fromVersion`'s content and fields back, as a new event: the publication stays as it
- * is (a deleted post comes back unpublished), and restoring is undone by restoring the version
- * before it.
+ * Saving, deleting and restoring, through the one command path; a restore brings a version's
+ * content back as a new event (a deleted post comes back unpublished).
  */
-export function restorePost(
-  state: PostState,
-  postId: string,
-  fromVersion: number,
-  now: Date,
-  expectedVersion?: number,
-): PostEvent[] {
-  const content = contentToRestore(
-    state,
-    postStream(postId),
-    'Blog post',
-    fromVersion,
-    now,
-    expectedVersion,
-  );
-  return [{ type: 'PostRestored', data: { postId, fromVersion, ...content } }];
-}
-
 export const {
   save: savePost,
   remove: removePost,
   restore: restorePostVersion,
+  decideRemove: deletePost,
+  decideRestore: restorePost,
+  recentlyDeleted: recentlyDeletedPosts,
 } = publishableCommands({
   table: BLOG_POSTS,
   noun: 'Blog post',
@@ -175,23 +146,11 @@ export const {
   stream: postStream,
   create: createPost,
   update: updatePost,
-  delete: deletePost,
-  restore: restorePost,
-  versionBeforeDeletion: (state) => versionBeforeDeletion(state, 'Blog post'),
+  deleted: (postId, slug) => ({ type: 'PostDeleted', data: { postId, slug } }),
+  restored: (postId, fromVersion, content: PostFields) => ({
+    type: 'PostRestored',
+    data: { postId, fromVersion, ...content },
+  }),
+  deletedType: 'PostDeleted',
+  streamPrefix: 'post',
 });
-
-/** Posts deleted in the last 30 days, restorable. */
-export const recentlyDeletedPosts = (store: EventStore, now: Date) =>
-  recentlyDeleted(
-    store,
-    {
-      deletedType: 'PostDeleted',
-      streamPrefix: 'post',
-      fold: handlePost.fold,
-      describeDeleted: (state) => {
-        const content = state.contents.at(-1);
-        return state.deleted && content ? { title: content.title, slug: content.slug } : null;
-      },
-    },
-    now,
-  );

@@ -16,6 +16,7 @@ import {
   NotFoundError,
   PG_UNIQUE_VIOLATION,
   RESTORE_DAYS,
+  recentlyDeleted,
   type StoredEvent,
   type Trx,
   ValidationError,
@@ -132,6 +133,61 @@ export function versionBeforeDeletion(state: PublishableState, noun: string): nu
 
 export { type DeletedKind, RESTORE_DAYS, recentlyDeleted } from '@kw/platform';
 
+/** How a kind names its deletion and restore events. */
+export interface RemovableKind<F, E> {
+  /** How messages name one item: 'Blog post'. */
+  noun: string;
+  stream(id: string): string;
+  deleted(id: string, slug: string): E;
+  restored(id: string, fromVersion: number, content: F): E;
+  /** The deletion event's type and the stream's prefix, for "Recently deleted". */
+  deletedType: string;
+  streamPrefix: string;
+  fold(history: readonly StoredEvent[]): PublishableState & Versioned<F>;
+}
+
+/**
+ * The deletion and restore decisions of a kind (pure: a stale `expectedVersion` is refused like a
+ * stale edit; a restore brings version `fromVersion`'s content back as a new event, the
+ * publication staying as it is), and its items deleted in the last 30 days.
+ */
+export function removableDecisions<F extends { title: string; slug: string }, E>(
+  kind: RemovableKind<F, E>,
+) {
+  const notFound = `${kind.noun} not found`;
+  return {
+    decideRemove(state: PublishableState, id: string, expectedVersion?: number): E[] {
+      assertEditable(state, kind.stream(id), notFound, expectedVersion);
+      return [kind.deleted(id, state.slug ?? '')];
+    },
+    decideRestore(
+      state: PublishableState & Versioned<F>,
+      id: string,
+      fromVersion: number,
+      now: Date,
+      expectedVersion?: number,
+    ): E[] {
+      const stream = kind.stream(id);
+      const content = contentToRestore(state, stream, kind.noun, fromVersion, now, expectedVersion);
+      return [kind.restored(id, fromVersion, content)];
+    },
+    recentlyDeleted: (store: EventStore, now: Date) =>
+      recentlyDeleted(
+        store,
+        {
+          deletedType: kind.deletedType,
+          streamPrefix: kind.streamPrefix,
+          fold: kind.fold,
+          describeDeleted: (state) => {
+            const content = state.contents.at(-1);
+            return state.deleted && content ? { title: content.title, slug: content.slug } : null;
+          },
+        },
+        now,
+      ),
+  };
+}
+
 /** An edit or a deletion needs the item to exist; `expected` is the version the editor loaded. */
 export function assertEditable(
   state: PublishableState,
@@ -182,33 +238,25 @@ export interface Saved {
 }
 
 /** How a module names its kind of item, where its rows live, and how it decides. */
-export interface PublishableKind<Input, State, S extends EventSchemas> {
+export interface PublishableKind<Input, State, F, S extends EventSchemas>
+  extends Omit<RemovableKind<F, EventOf<S>>, 'fold'> {
   /** The module's own table, whose slugs are unique. */
   table: string;
-  /** How messages name one item: 'Blog post'. */
-  noun: string;
   handle: CommandHandler<State, S>;
-  stream(id: string): string;
   create(id: string, input: Input, now: Date): EventOf<S>[];
   update(state: State, id: string, input: Input, now: Date): EventOf<S>[];
-  delete(state: State, id: string, expectedVersion?: number): EventOf<S>[];
-  /** Brings back version `fromVersion`'s content as a new event (undoable like any change). */
-  restore(
-    state: State,
-    id: string,
-    fromVersion: number,
-    now: Date,
-    expectedVersion?: number,
-  ): EventOf<S>[];
-  /** The version a deleted item comes back to. */
-  versionBeforeDeletion(state: State): number;
 }
 
 /** The save and remove commands of a kind, through the one command path. */
-export function publishableCommands<Input extends { slug: string }, State, S extends EventSchemas>(
-  kind: PublishableKind<Input, State, S>,
-) {
+export function publishableCommands<
+  Input extends { slug: string },
+  State extends PublishableState & Versioned<F>,
+  F extends { title: string; slug: string },
+  S extends EventSchemas,
+>(kind: PublishableKind<Input, State, F, S>) {
+  const decisions = removableDecisions<F, EventOf<S>>({ ...kind, fold: kind.handle.fold });
   return {
+    ...decisions,
     /**
      * Creates an item, or edits one (by id, or by slug for the importers). A slug taken by
      * another item, found before or lost in a race on the unique index, is the same clear 409.
@@ -249,7 +297,7 @@ export function publishableCommands<Input extends { slug: string }, State, S ext
       expectedVersion: number | undefined,
       metadata: EventMetadata,
     ) {
-      const decide = (state: State) => kind.delete(state, id, expectedVersion);
+      const decide = (state: State) => decisions.decideRemove(state, id, expectedVersion);
       return kind.handle(store, kind.stream(id), decide, { metadata });
     },
     /**
@@ -267,8 +315,8 @@ export function publishableCommands<Input extends { slug: string }, State, S ext
       let slug = '';
       const decide = (state: State) => {
         const from =
-          fromVersion === 'before-deletion' ? kind.versionBeforeDeletion(state) : fromVersion;
-        const events = kind.restore(state, id, from, now, expectedVersion);
+          fromVersion === 'before-deletion' ? versionBeforeDeletion(state, kind.noun) : fromVersion;
+        const events = decisions.decideRestore(state, id, from, now, expectedVersion);
         slug = String((events[0]?.data as { slug?: unknown } | undefined)?.slug ?? '');
         return events;
       };

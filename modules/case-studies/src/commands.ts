@@ -1,6 +1,5 @@
 import {
   assertEditable,
-  contentToRestore,
   evolvePublishable,
   evolveVersions,
   NO_VERSIONS,
@@ -8,11 +7,9 @@ import {
   type PublishableState,
   publicationChange,
   publishableCommands,
-  recentlyDeleted,
   type Versioned,
-  versionBeforeDeletion,
 } from '@kw/blog/publishable';
-import { commandHandler, type EventStore } from '@kw/platform';
+import { commandHandler } from '@kw/platform';
 import type { CaseStudyInput } from './contract.ts';
 import {
   type CaseStudyEvent,
@@ -124,62 +121,26 @@ export function updateCaseStudy(
   return events;
 }
 
-export function deleteCaseStudy(
-  state: CaseStudyState,
-  caseStudyId: string,
-  expectedVersion?: number,
-): CaseStudyEvent[] {
-  assertEditable(state, caseStudyStream(caseStudyId), NOT_FOUND, expectedVersion);
-  return [{ type: 'CaseStudyDeleted', data: { caseStudyId, slug: state.slug ?? '' } }];
-}
-
-/** Version `fromVersion`'s content back as a new event; the publication stays as it is. */
-export function restoreCaseStudy(
-  state: CaseStudyState,
-  caseStudyId: string,
-  fromVersion: number,
-  now: Date,
-  expectedVersion?: number,
-): CaseStudyEvent[] {
-  const content = contentToRestore(
-    state,
-    caseStudyStream(caseStudyId),
-    'Case study',
-    fromVersion,
-    now,
-    expectedVersion,
-  );
-  return [{ type: 'CaseStudyRestored', data: { caseStudyId, fromVersion, ...content } }];
-}
-
+/** Saving, deleting and restoring (a version's content back as a new event), as for posts. */
 export const {
   save: saveCaseStudy,
   remove: removeCaseStudy,
   restore: restoreCaseStudyVersion,
+  decideRemove: deleteCaseStudy,
+  decideRestore: restoreCaseStudy,
+  recentlyDeleted: recentlyDeletedCaseStudies,
 } = publishableCommands({
   table: CASE_STUDIES,
   noun: 'Case study',
   handle: handleCaseStudy,
   stream: caseStudyStream,
   create: (id, input: CaseStudyInput) => createCaseStudy(id, input),
-  update: (state, id, input) => updateCaseStudy(state, id, input),
-  delete: deleteCaseStudy,
-  restore: restoreCaseStudy,
-  versionBeforeDeletion: (state) => versionBeforeDeletion(state, 'Case study'),
+  update: (state: CaseStudyState, id, input) => updateCaseStudy(state, id, input),
+  deleted: (caseStudyId, slug) => ({ type: 'CaseStudyDeleted', data: { caseStudyId, slug } }),
+  restored: (caseStudyId, fromVersion, content: CaseStudyFields) => ({
+    type: 'CaseStudyRestored',
+    data: { caseStudyId, fromVersion, ...content },
+  }),
+  deletedType: 'CaseStudyDeleted',
+  streamPrefix: 'case-study',
 });
-
-/** Case studies deleted in the last 30 days, restorable. */
-export const recentlyDeletedCaseStudies = (store: EventStore, now: Date) =>
-  recentlyDeleted(
-    store,
-    {
-      deletedType: 'CaseStudyDeleted',
-      streamPrefix: 'case-study',
-      fold: handleCaseStudy.fold,
-      describeDeleted: (state) => {
-        const content = state.contents.at(-1);
-        return state.deleted && content ? { title: content.title, slug: content.slug } : null;
-      },
-    },
-    now,
-  );
