@@ -1,5 +1,5 @@
 import { type MediaEvent, mediaStream } from '@kw/media/events';
-import { contentRevisions, EventStore } from '@kw/platform';
+import { contentRevisions, EventStore, rebuildProjections } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUNDER_PHOTO_STREAM, type SiteEvent } from './events.ts';
@@ -123,5 +123,20 @@ describe('site-founder-photo projection', () => {
     await givenMedia(A, { type: 'MediaDeleted', data: { mediaId: A, filename: 'a1.jpg' } });
     expect(await founderPhoto(tdb.db)).toEqual({ photo: null });
     expect(await revision()).toBe(before + 1);
+  });
+
+  it('replayed from the log (make rebuild-projections), in memory, then the same row', async () => {
+    await given({
+      type: 'FounderPhotoSet',
+      data: { mediaId: B, url: '/media/b2.png', originalName: 'portrait.png', image: null },
+    });
+    await givenMedia(B, {
+      type: 'MediaRenditionsMade',
+      data: { mediaId: B, filename: 'b2.png', width: 800, height: 800, widths: [400, 800] },
+    });
+    const live = await rows();
+    const result = await rebuildProjections(store, [founderPhotoProjection]);
+    expect(result.direct).toEqual([]);
+    expect(await rows()).toEqual(live);
   });
 });

@@ -60,7 +60,12 @@ function Portrait({ photo }: { photo: FounderPhoto | null }) {
 }
 
 /** The media library's photos (raster images), to pick one. */
-function LibraryPicker(props: { open: boolean; onPick(file: MediaFile): void; onClose(): void }) {
+function LibraryPicker(props: {
+  open: boolean;
+  current: string | undefined;
+  onPick(file: MediaFile): void;
+  onClose(): void;
+}) {
   const { data, isLoading, isError } = useListMediaQuery(undefined, { skip: !props.open });
   const photos = (data ?? []).filter((f) => RASTER_TYPES.includes(f.mimetype));
   return (
@@ -83,7 +88,10 @@ function LibraryPicker(props: { open: boolean; onPick(file: MediaFile): void; on
             role="listitem"
             onClick={() => props.onPick(file)}
             style={{ height: 'auto', padding: 6, width: 128 }}
-            aria-label={`Use ${file.originalName}`}
+            type={file.id === props.current ? 'primary' : 'default'}
+            ghost={file.id === props.current}
+            aria-current={file.id === props.current}
+            aria-label={`Use ${file.originalName}${file.id === props.current ? ' (the current photo)' : ''}`}
           >
             <Space orientation="vertical" size={4} style={{ width: '100%' }}>
               <img
@@ -207,6 +215,7 @@ export function FounderPhotoSettings() {
       </Flex>
       <LibraryPicker
         open={picking}
+        current={photo?.mediaId}
         onClose={() => setPicking(false)}
         onPick={(file) => {
           setPicking(false);
