@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 import { launchChromium } from './browser.ts';
 
+/** The page's globals inside `evaluate` (the tests' TypeScript has no DOM library). */
+type InPage = any;
+
 let app: TestApp;
 let browser: Browser;
 beforeAll(async () => {
@@ -37,13 +40,11 @@ describe('Settings', () => {
     await page.goto(`${app.url}/about`);
     const photo = page.getByRole('img', { name: 'Daniel Mercier', exact: true });
     await photo.scrollIntoViewIfNeeded();
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('.founder-photo-uploaded') as HTMLImageElement)?.naturalWidth > 0,
-    );
+    // Loaded (lazy, now in view), and shown as a 160-px circle whatever its proportion.
+    await photo.evaluate((img: InPage) => img.decode());
     expect(
-      await photo.evaluate((img) => {
-        const style = getComputedStyle(img);
+      await photo.evaluate((img: InPage) => {
+        const style = (globalThis as InPage).getComputedStyle(img);
         const box = img.getBoundingClientRect();
         return [style.objectFit, style.borderRadius, Math.round(box.width), Math.round(box.height)];
       }),
