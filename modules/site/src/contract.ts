@@ -44,13 +44,3 @@ export const founderPhotoAnswerSchema = z.object({
     })
     .nullable(),
 });
-
-/** The founder's initials, the photo's fallback: 'Daniel Mercier' → 'DM'. */
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase())
-    .slice(0, 2)
-    .join('');
-}
