@@ -25,6 +25,8 @@ export const modules: ServerModule[] = [
   (await import('@kw/careers')).careersModule,
   (await import('@kw/activity')).activityModule,
   (await import('@kw/privacy')).privacyModule,
+  // The site's constant data is its package's main entry (the browser's); its server side is here.
+  (await import('@kw/site/server')).siteModule,
 ];
 
 export const projections: Projection[] = modules.flatMap((m) => m.projections);

@@ -97,13 +97,14 @@ describe('pages from memory', () => {
   });
 
   it('renders the marketing pages once, at start-up', async () => {
-    // The privacy policy is kept too, but states the retention periods of the settings: it is
-    // made again when they change, so it is not pinned.
+    // The privacy policy and the about page are kept too, but show settings (the retention
+    // periods, the founder's photo): they are made again when those change, so not pinned.
+    const settings = ['/privacy-policy', '/about'];
     const marketing = PUBLIC_PAGE_PATHS.filter(
-      (p) => !['/blog', '/case-studies', '/careers', '/privacy-policy'].includes(p),
+      (p) => !['/blog', '/case-studies', '/careers', ...settings].includes(p),
     );
     await eventually(async () => app.api.cache.size.pinned === marketing.length, 20_000);
-    for (const path of [...marketing, '/privacy-policy'])
+    for (const path of [...marketing, ...settings])
       expect((await raw(`${app.url}${path}`)).headers['x-page-cache'], path).toBe('hit');
   });
 

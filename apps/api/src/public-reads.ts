@@ -21,6 +21,7 @@ import {
 import { MEDIA_CONTENT } from '@kw/media';
 import type { Db } from '@kw/platform';
 import { PRIVACY_CONTENT, retentionPolicy } from '@kw/privacy';
+import { founderPhoto, SITE_CONTENT } from '@kw/site/server';
 
 // The reads a visitor's pages make, answered in this process by the modules' queries: the
 // server renderer takes its data from here (no HTTP to itself), and the public lists are kept
@@ -77,6 +78,13 @@ const LISTS: Record<string, PublicRead> = {
     sameForAdmin: true,
     list: true,
     load: async (db) => found(await retentionPolicy(db)),
+  },
+  // The about page's founder photo (Settings → Site; it follows its file's renditions itself).
+  '/api/site/founder-photo': {
+    scope: SITE_CONTENT,
+    sameForAdmin: true,
+    list: true,
+    load: async (db) => found(await founderPhoto(db)),
   },
   '/api/job-categories': {
     scope: CAREERS_CONTENT,

@@ -28,6 +28,8 @@ const SPEC_PUBLIC = new Set([
   'POST /newsletter/confirm',
   // Beyond the spec: the privacy policy's retention periods, read from Settings → Privacy.
   'GET /api/privacy/retention-policy',
+  // Beyond the spec: the founder's photo on the about page, set in Settings → Site (issue 15).
+  'GET /api/site/founder-photo',
 ]);
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

@@ -1,7 +1,11 @@
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 import { launchChromium } from './browser.ts';
+
+/** The page's globals inside `evaluate` (the tests' TypeScript has no DOM library). */
+type InPage = any;
 
 let app: TestApp;
 let browser: Browser;
@@ -14,6 +18,47 @@ afterAll(async () => {
 });
 
 describe('Settings', () => {
+  // First: the next one changes the password.
+  it("Site: uploads the founder's photo, which the about page shows round, and removes it", async () => {
+    const token = await app.login();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript((t) => localStorage.setItem('adminToken', t), token);
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByRole('tab', { name: 'Site' }).click();
+    await page.getByText('No photo: the initials are shown').waitFor();
+    const jpeg = await sharp({
+      create: { width: 480, height: 640, channels: 3, background: '#2a6' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('founder-photo-file')
+      .setInputFiles({ name: 'daniel.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByTestId('founder-photo-name').getByText('daniel.jpg').waitFor();
+    await page.getByTestId('founder-photo-preview').waitFor();
+
+    await page.goto(`${app.url}/about`);
+    const photo = page.getByRole('img', { name: 'Daniel Mercier', exact: true });
+    await photo.scrollIntoViewIfNeeded();
+    // Loaded (lazy, now in view), and shown as a 160-px circle whatever its proportion.
+    await photo.evaluate((img: InPage) => img.decode());
+    expect(
+      await photo.evaluate((img: InPage) => {
+        const style = (globalThis as InPage).getComputedStyle(img);
+        const box = img.getBoundingClientRect();
+        return [style.objectFit, style.borderRadius, Math.round(box.width), Math.round(box.height)];
+      }),
+    ).toEqual(['cover', '50%', 160, 160]);
+
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByRole('tab', { name: 'Site' }).click();
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('No photo: the initials are shown').waitFor();
+    expect((await (await app.fetch('/api/site/founder-photo')).json()).photo).toBeNull();
+    await page.close();
+  });
+
   it('changes the password with the spec rules and messages, keeping the session with the fresh token', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/admin`);

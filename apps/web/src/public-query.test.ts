@@ -4,10 +4,11 @@ import { createDeferredStore } from './deferred-store.ts';
 import { blogQueries } from './features/blog/public/blogQueries.ts';
 import { careersQueries } from './features/careers/public/careersQueries.ts';
 import { caseStudyQueries } from './features/case-studies/public/caseStudyQueries.ts';
+import { siteQueries } from './features/site/public/siteQueries.ts';
 import { queryCacheKey, readQuery } from './public-query.ts';
 import { makeStore } from './store.ts';
 
-const lazyQueries = { ...blogQueries, ...caseStudyQueries, ...careersQueries };
+const lazyQueries = { ...blogQueries, ...caseStudyQueries, ...careersQueries, ...siteQueries };
 
 describe('reading RTK Query cache entries without RTK Query', () => {
   it('makes the same cache key as RTK Query for no argument and for slugs', () => {

@@ -19,6 +19,7 @@ import {
   type RecordHistoryResponse,
   type StoredEvent,
 } from '@kw/platform';
+import { siteSettingsHistory } from '@kw/site/history';
 
 // Each module describes its own records' events (its history.ts); this gathers them for the
 // History drawer and the audit log. An event nobody describes still shows, named after its
@@ -37,6 +38,7 @@ export const RECORD_DESCRIPTIONS: readonly AnyRecordDescription[] = [
   contactExportHistory,
   newsletterExportHistory,
   applicationExportHistory,
+  siteSettingsHistory,
 ];
 
 const byKind = new Map(RECORD_DESCRIPTIONS.map((d) => [d.kind, d]));

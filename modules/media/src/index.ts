@@ -5,7 +5,7 @@ import { mediaRoutes } from './routes.ts';
 export type { MediaEvent } from './events.ts';
 export { mediaEvents, mediaStream } from './events.ts';
 export { MEDIA_CONTENT } from './projection.ts';
-export { imageRenditions, listMedia } from './queries.ts';
+export { findMediaById, imageRenditions, listMedia } from './queries.ts';
 
 /** The renditions of each raster upload (AVIF and WebP at a few widths), made by the worker. */
 export const MEDIA_RENDITIONS_QUEUE = 'media.renditions';

@@ -42,6 +42,12 @@ export async function findMedia(db: Db, filename: string): Promise<MediaFile | u
   return row ? toMediaFile(row) : undefined;
 }
 
+/** One file of the library by its id (another module checks what it is given: the founder's photo). */
+export async function findMediaById(db: Db, id: string): Promise<MediaFile | undefined> {
+  const row = await db<Row>(MEDIA_FILES).where({ id }).first();
+  return row ? toMediaFile(row) : undefined;
+}
+
 const UPLOADED = /^\/media\/([a-zA-Z0-9][a-zA-Z0-9_-]*\.[a-z0-9]{1,8})$/;
 
 /**

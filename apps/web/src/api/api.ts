@@ -107,6 +107,7 @@ export const api = createApi({
     'Activity',
     'SystemStatus',
     'Privacy',
+    'SiteSettings',
   ],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,

@@ -1,6 +1,7 @@
 import { Alert, Card, Col, Descriptions, List, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useSystemInfoQuery } from '../../activity/api.ts';
 import { RetentionSettings } from '../../privacy/admin/RetentionSettings.tsx';
+import { FounderPhotoSettings } from '../../site/admin/FounderPhotoSettings.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 
 function SystemTab() {
@@ -81,6 +82,7 @@ export function SettingsPage() {
         items={[
           { key: 'security', label: 'Security', children: <SecurityTab /> },
           { key: 'privacy', label: 'Privacy', children: <RetentionSettings /> },
+          { key: 'site', label: 'Site', children: <FounderPhotoSettings /> },
           { key: 'system', label: 'System', children: <SystemTab /> },
           { key: 'about', label: 'About', children: <AboutTab /> },
         ]}

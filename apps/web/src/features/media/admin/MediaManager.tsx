@@ -20,9 +20,10 @@ import { uploadFile } from '../../../shared/admin/upload.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { useListAllPostsQuery } from '../../blog/api.ts';
 import { useListAllCaseStudiesQuery } from '../../case-studies/api.ts';
+import { useFounderPhotoQuery } from '../../site/api.ts';
 import { useDeleteMediaMutation, useListMediaQuery } from '../api.ts';
 import { Renditions } from './Renditions.tsx';
-import { type MediaUse, mediaUses } from './usage.ts';
+import { founderPhotoUse, type MediaUse, mediaUses } from './usage.ts';
 
 /** One file's upload as the page shows it (admin.md §3 Upload progress entry). */
 export interface UploadProgressEntry {
@@ -41,16 +42,22 @@ const describeUse = (use: MediaUse) => `${use.kind} '${use.title}' (${use.where.
 export function MediaManager() {
   const { message, notification, modal } = App.useApp();
   const { data, isLoading, isError, refetch } = useListMediaQuery();
-  // Where each file is used: the posts and case studies (drafts too) that point at it.
+  // Where each file is used: the posts and case studies (drafts too) that point at it, and the
+  // founder's photo of Settings → Site.
   const posts = useListAllPostsQuery();
   const studies = useListAllCaseStudiesQuery();
+  const founderPhoto = useFounderPhotoQuery();
+  const founderMediaId = founderPhoto.data?.photo?.mediaId;
   const usesOf = useMemo(() => {
     const users = [
       { kind: 'Blog post' as const, items: posts.data ?? [] },
       { kind: 'Case study' as const, items: studies.data ?? [] },
     ];
-    return (file: MediaFile) => mediaUses(file.url, users);
-  }, [posts.data, studies.data]);
+    return (file: MediaFile) => [
+      ...mediaUses(file.url, users),
+      ...founderPhotoUse(file.id, founderMediaId),
+    ];
+  }, [posts.data, studies.data, founderMediaId]);
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(copiedTimer.current), []);

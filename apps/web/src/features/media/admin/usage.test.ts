@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaUses } from './usage.ts';
+import { founderPhotoUse, mediaUses } from './usage.ts';
 
 const post = (id: string, content: string, featuredImage = '') => ({
   id,
@@ -32,5 +32,18 @@ describe('mediaUses', () => {
     expect(
       mediaUses('/media/a1.png', [{ kind: 'Blog post', items: [post('1', '/media/a1.png.webp')] }]),
     ).toEqual([]);
+  });
+
+  it("names the founder's photo of Settings → Site when it is the file", () => {
+    expect(founderPhotoUse('m1', 'm1')).toEqual([
+      {
+        kind: 'Site setting',
+        id: 'founder-photo',
+        title: "Founder's photo",
+        where: ['about page'],
+      },
+    ]);
+    expect(founderPhotoUse('m1', 'm2')).toEqual([]);
+    expect(founderPhotoUse('m1', undefined)).toEqual([]);
   });
 });

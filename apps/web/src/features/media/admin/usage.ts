@@ -8,11 +8,24 @@ export interface MediaUser {
 
 /** Where a file is used: which record, of which kind, and in which field. */
 export interface MediaUse {
-  kind: 'Blog post' | 'Case study';
+  kind: 'Blog post' | 'Case study' | 'Site setting';
   id: string;
   title: string;
-  where: ('featured image' | 'content')[];
+  where: ('featured image' | 'content' | 'about page')[];
 }
+
+/** The founder's photo of Settings → Site, when it is this file. */
+export const founderPhotoUse = (fileId: string, photoMediaId: string | undefined): MediaUse[] =>
+  fileId === photoMediaId
+    ? [
+        {
+          kind: 'Site setting',
+          id: 'founder-photo',
+          title: "Founder's photo",
+          where: ['about page'],
+        },
+      ]
+    : [];
 
 /**
  * The posts and case studies that use a media file (by its /media/ path, or its full URL), in
@@ -20,7 +33,7 @@ export interface MediaUse {
  */
 export function mediaUses(
   fileUrl: string,
-  users: { kind: MediaUse['kind']; items: readonly MediaUser[] }[],
+  users: { kind: 'Blog post' | 'Case study'; items: readonly MediaUser[] }[],
 ): MediaUse[] {
   const uses: MediaUse[] = [];
   const mentions = (text: string) => {

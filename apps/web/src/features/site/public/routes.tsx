@@ -91,18 +91,9 @@ export const siteRoutes: RouteObject[] = [
   page('poc-services', () => import('./pages/ProofOfConceptPage.tsx'), 'ProofOfConceptPage', {
     seo: serviceSeo(servicePageMeta.poc, 'proof-of-concept'),
   }),
-  page('about', () => import('./pages/AboutPage.tsx'), 'AboutPage', {
-    seo: pageSeo(pageMeta.about, [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Person',
-        name: founder.name,
-        jobTitle: founder.title,
-        worksFor: { '@id': '/#organization' },
-        sameAs: [founder.profileUrl],
-      },
-    ]),
-  }),
+  // Its founder's portrait is the photo of Settings → Site: a data page, loaded with its handle
+  // on demand (see aboutRoute.tsx).
+  { path: 'about', lazy: () => import('./pages/aboutRoute.tsx') },
   page('contact', () => import('./pages/ContactPage.tsx'), 'ContactPage', {
     seo: pageSeo(pageMeta.contact, [
       {

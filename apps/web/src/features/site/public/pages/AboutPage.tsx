@@ -1,9 +1,13 @@
 import { coreValues, founder, mission, team, timeline } from '@kw/site';
 import { Link } from 'react-router';
+import { usePublicQuery } from '../../../../public-query.ts';
 import { ChatIcon, ExternalIcon, PhoneIcon } from '../../../../shared/public/Icons.tsx';
+import { FounderPortrait } from '../FounderPortrait.tsx';
 import { Checklist, ClosingCall, PageHero, Section, SimpleCards } from '../Sections.tsx';
+import { siteQueries } from '../siteQueries.ts';
 
 export function AboutPage() {
+  const portrait = usePublicQuery(siteQueries.founderPhoto, undefined);
   return (
     <>
       <PageHero
@@ -15,15 +19,7 @@ export function AboutPage() {
       </Section>
       <Section id="founder" title="Meet Our Founder">
         <div className="card founder">
-          <img
-            src={founder.photo}
-            alt={`Portrait of ${founder.name}`}
-            width={160}
-            height={160}
-            loading="lazy"
-            decoding="async"
-            className="founder-photo"
-          />
+          <FounderPortrait photo={portrait.data?.photo} />
           <div>
             <h3>{founder.name}</h3>
             <p className="card-kicker">{founder.title}</p>
