@@ -77,6 +77,7 @@ afterAll(async () => {
 
 const PAGES: [string, () => string][] = [
   ['home', () => '/'],
+  ['about', () => '/about'],
   ['contact', () => '/contact'],
   ['blog list', () => '/blog'],
   ['post', () => '/blog/automating-invoices'],
