@@ -7,6 +7,8 @@ export default defineConfig({
     // worker), which a loaded 2-core machine (CI, or a run beside a build) can slow a lot.
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits for a fact; its 1 s default is a clock, which a loaded machine outruns.
+    expect: { poll: { timeout: 20_000 } },
     env: { NODE_ENV: 'test' },
     projects: [
       {

@@ -2,7 +2,7 @@ import { eventually } from '@kw/platform/testing';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium } from './browser.ts';
 
 // The tracker reports nothing from localhost or an IP address, so the site is visited here
 // under a real-looking host name whose requests are relayed to the test server (over http or,
@@ -73,7 +73,7 @@ describe('analytics from the browser', () => {
 
   it('records contact_form_submit and service_interest on a sent message, contact_form_error on a failure', async () => {
     const page = await context.newPage();
-    await page.goto(`${HOST}/contact`);
+    await gotoHydrated(page, `${HOST}/contact`);
     const fill = async () => {
       await page.getByLabel('First Name').fill('Ann');
       await page.getByLabel('Last Name').fill('Lee');

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Db, queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,4 +37,13 @@ export async function waitForQueueDrained(db: Db, timeoutMs = 15_000): Promise<v
       (await db.withSchema('pgboss').from('job').where({ state: 'active' }).first()) === undefined,
     timeoutMs,
   );
+}
+
+/**
+ * Opens a page and waits until React has hydrated it (`<html data-hydrated>`): a form filled
+ * before that is the server's inert HTML, which hydration may reset.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }

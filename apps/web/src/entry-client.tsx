@@ -4,7 +4,7 @@ import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
 import './shared/public/images.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -32,11 +32,20 @@ await Promise.all(
 );
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root')!;
+/** Marks the page interactive once React has committed it: `<html data-hydrated>`. */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <Provider store={store as never}>
       <RouterProvider router={router} />
     </Provider>
+    <Hydrated />
   </StrictMode>
 );
 
