@@ -239,6 +239,10 @@ const knex = createDb(databaseUrl, { min: 0, max: 2 });
 const sql = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await pool.query(text, values)).rows as T[];
 
+/** `BENCH_PROFILE=<folder>`: each API process writes a V8 CPU profile there when it stops. */
+const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+
 async function startApi(name: string): Promise<Child & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -247,6 +251,10 @@ async function startApi(name: string): Promise<Child & { url: string }> {
     'apps/api/src/main.ts',
     { ...env, PORT: String(port), PUBLIC_URL: url },
     logDir,
+    [],
+    profileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [],
   );
   children.push(child);
   await waitForHttp(child, `${url}/api/health`);
@@ -594,6 +602,9 @@ try {
     const bare: LoadResult[] = [];
     const contact: LoadResult[] = [];
     const cpu = { bare: [] as CpuSplit[], contact: [] as CpuSplit[] };
+    // Each message from a visitor of its own, with an address of its own (a person new to the
+    // key table, as most enquiries are), to both handlers alike.
+    let sender = 0;
     const postOptions = (url: string): LoadOptions => ({
       url,
       connections: SETTINGS.writeConnections,
@@ -602,7 +613,7 @@ try {
       headers: { 'content-type': 'application/json', 'user-agent': MOBILE_AGENT },
       perRequest: () => ({
         headers: { 'x-forwarded-for': nextVisitorAddress() },
-        body: contactBody(1),
+        body: contactBody(++sender),
       }),
     });
     const postgres = { pid: await postgresPid(), tree: true };
