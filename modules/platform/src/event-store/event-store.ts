@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Db, isPgError, PG_UNIQUE_VIOLATION, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
 import {
@@ -167,7 +168,7 @@ function createStatement(
         with ordinality as batch(type, data, ordinality)
       where (select ok from ready) and (select count(*) from made) = ?
       order by batch.ordinality
-      returning *
+      returning position, stream_id, stream_type, version, type, data, metadata, occurred_at
     )${parts
       .map(
         (part, i) => `,
@@ -176,6 +177,21 @@ function createStatement(
       .join('')}
     select * from appended`;
   return { sql, bindings };
+}
+
+/**
+ * A name for a statement the connections keep prepared (parsed once per connection, not on
+ * every call: most of PostgreSQL's work for a create was parsing and planning its text). One
+ * per text: a create's statement has a few shapes (how many keys, projections and jobs).
+ */
+const preparedNames = new Map<string, string>();
+export function preparedName(kind: string, sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `kw_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    if (preparedNames.size < 1000) preparedNames.set(sql, name);
+  }
+  return name;
 }
 
 /** Another writer took the version (own transaction, aborted): `append` reads the current one. */
@@ -293,7 +309,9 @@ export class EventStore {
     );
     let rows: EventRow[];
     try {
-      ({ rows } = await this.db.raw<{ rows: EventRow[] }>(sql, bindings as never[]));
+      ({ rows } = await this.db
+        .raw<{ rows: EventRow[] }>(sql, bindings as never[])
+        .options({ name: preparedName('create', sql) }));
     } catch (error) {
       if (isPgError(error, PG_UNIQUE_VIOLATION) && error.constraint === STREAM_VERSION_CONSTRAINT)
         throw new ConcurrencyError(streamId, 0, await this.streamVersion(streamId));

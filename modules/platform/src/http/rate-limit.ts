@@ -12,6 +12,14 @@ export interface RateLimit {
 /** Platform's table of request counters, shared by every API process on the database. */
 export const RATE_LIMIT_COUNTERS = 'rate_limit_counters';
 
+const HIT_SQL = `
+  insert into ${RATE_LIMIT_COUNTERS} as c (key, window_ends_at, hits) values (?, ?, 1)
+  on conflict (key) do update set
+    hits = case when c.window_ends_at <= ? then 1 else c.hits + 1 end,
+    window_ends_at = case when c.window_ends_at <= ? then excluded.window_ends_at
+                          else c.window_ends_at end
+  returning hits, window_ends_at`;
+
 /** How often one process clears the counters whose window has ended. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
@@ -31,15 +39,15 @@ export class RateLimiter {
   /** Counts one request for `key`; throws a 429 past the limit. */
   async hit(key: string, limit: RateLimit, now = Date.now()): Promise<void> {
     const at = new Date(now);
-    const { rows } = await this.db.raw<{ rows: { hits: number; window_ends_at: Date }[] }>(
-      `insert into ${RATE_LIMIT_COUNTERS} as c (key, window_ends_at, hits) values (?, ?, 1)
-       on conflict (key) do update set
-         hits = case when c.window_ends_at <= ? then 1 else c.hits + 1 end,
-         window_ends_at = case when c.window_ends_at <= ? then excluded.window_ends_at
-                               else c.window_ends_at end
-       returning hits, window_ends_at`,
-      [key, new Date(now + limit.windowMs), at, at],
-    );
+    const { rows } = await this.db
+      .raw<{ rows: { hits: number; window_ends_at: Date }[] }>(HIT_SQL, [
+        key,
+        new Date(now + limit.windowMs),
+        at,
+        at,
+      ])
+      // Kept prepared by each connection: parsed and planned once, not on every request.
+      .options({ name: 'kw_rate_limit_hit' });
     this.sweepNowAndThen(now);
     const row = rows[0];
     if (!row || row.hits <= limit.max) return;

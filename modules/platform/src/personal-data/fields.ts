@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Db, Trx } from '../db.ts';
 import type { NewEvent, StoredEvent } from '../event-store/types.ts';
 import {
@@ -138,13 +139,13 @@ function personalPart(
 function sealedEvent(
   type: string,
   part: { data: Json; subjectId: string; values: Json; paths: string[] },
-  key: Buffer,
+  key: { secret: Buffer | KeyObject; fingerprint: string },
 ): NewEvent {
   const envelope: Envelope = {
     s: part.subjectId,
-    k: keyFingerprint(key),
+    k: key.fingerprint,
     f: part.paths,
-    c: sealWithKey(key, part.subjectId, JSON.stringify(part.values)),
+    c: sealWithKey(key.secret, part.subjectId, JSON.stringify(part.values)),
   };
   return { type, data: { ...part.data, [ENVELOPE]: envelope } };
 }
@@ -176,7 +177,8 @@ export async function sealEvents(
       out.push(event);
       continue;
     }
-    out.push(sealedEvent(event.type, part, await keyFor(trx, part.subjectId)));
+    const key = await keyFor(trx, part.subjectId);
+    out.push(sealedEvent(event.type, part, { secret: key, fingerprint: keyFingerprint(key) }));
   }
   return out;
 }
@@ -222,7 +224,7 @@ export function sealNewStream(events: readonly NewEvent[]): {
         : { entry: freshKey(part.subjectId), fresh: true };
       planned.set(part.subjectId, plan);
     }
-    out.push(sealedEvent(event.type, part, plan.entry.key));
+    out.push(sealedEvent(event.type, part, plan.entry));
   }
   const all = [...planned.values()];
   return {

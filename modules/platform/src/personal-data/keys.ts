@@ -5,6 +5,7 @@ import {
   createHash,
   createHmac,
   createSecretKey,
+  generateKeySync,
   hkdfSync,
   type KeyObject,
   randomBytes,
@@ -111,7 +112,7 @@ function open(key: Buffer | KeyObject, aad: string, sealed: string): Buffer {
 export const keyFingerprint = (key: Buffer): string =>
   createHash('sha256').update(key).digest('base64url').slice(0, 11);
 
-export const sealWithKey = (key: Buffer, subjectId: string, plain: string): string =>
+export const sealWithKey = (key: Buffer | KeyObject, subjectId: string, plain: string): string =>
   seal(key, subjectId, Buffer.from(plain, 'utf8'));
 export const openWithKey = (key: Buffer, subjectId: string, sealed: string): string =>
   open(key, subjectId, sealed).toString('utf8');
@@ -193,8 +194,15 @@ export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Prom
 /** A subject's key with its stored (wrapped) form. */
 export interface SubjectKey {
   subjectId: string;
-  key: Buffer;
+  /** As a KeyObject: node's crypto takes it as it is (a Buffer is checked and converted on every call). */
+  secret: KeyObject;
+  /** `keyFingerprint` of it. */
+  fingerprint: string;
   wrapped: string;
+}
+
+function subjectKey(subjectId: string, key: Buffer, wrapped: string): SubjectKey {
+  return { subjectId, secret: createSecretKey(key), fingerprint: keyFingerprint(key), wrapped };
 }
 
 /**
@@ -246,8 +254,14 @@ export const forgetKey = (subjectId: string): void => recentKeys.delete(subjectI
  * the statement that writes what it sealed, and writes nothing if the subject had one already.
  */
 export function freshKey(subjectId: string): SubjectKey {
-  const key = randomBytes(32);
-  return { subjectId, key, wrapped: seal(keys().wrap, subjectId, key) };
+  const secret = generateKeySync('aes', { length: 256 });
+  const key = secret.export();
+  return {
+    subjectId,
+    secret,
+    fingerprint: keyFingerprint(key),
+    wrapped: seal(keys().wrap, subjectId, key),
+  };
 }
 
 /**
@@ -280,7 +294,7 @@ export async function keyFor(trx: Trx, subjectId: string): Promise<Buffer> {
   const key = unwrap(row);
   // Known once the transaction commits (a rolled-back one leaves nothing to remember).
   trx.executionPromise.then(
-    () => recentKeys.set({ subjectId, key, wrapped: row.wrapped_key }),
+    () => recentKeys.set(subjectKey(subjectId, key, row.wrapped_key)),
     () => {},
   );
   return key;
