@@ -76,24 +76,35 @@ function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): 
   return async (req, res, next) => {
     try {
       // req.ip is the one client address: the socket's, or as TRUST_PROXY's proxies say.
-      if (def.rateLimit)
-        await limiter.hit(`${def.method} ${def.path} ${req.ip ?? ''}`, def.rateLimit);
-      // A NUL or a lone surrogate anywhere in what the route reads is a 400 naming the field,
-      // before anything is validated or written (PostgreSQL cannot store either).
-      rejectUnusualText(req.params);
-      rejectUnusualText(req.query);
-      if (req.body !== undefined) rejectUnusualText(req.body);
-      if (def.body && req.body === undefined) {
-        throw new ValidationError(
-          [],
-          'The request body must be JSON (Content-Type: application/json)',
-        );
+      const limitKey = `${def.method} ${def.path} ${req.ip ?? ''}`;
+      const countInWrite = def.rateLimit && def.countInWrite;
+      if (def.rateLimit && !countInWrite) await limiter.hit(limitKey, def.rateLimit);
+      let body: unknown;
+      let query: unknown;
+      let params: unknown;
+      try {
+        // A NUL or a lone surrogate anywhere in what the route reads is a 400 naming the field,
+        // before anything is validated or written (PostgreSQL cannot store either).
+        rejectUnusualText(req.params);
+        rejectUnusualText(req.query);
+        if (req.body !== undefined) rejectUnusualText(req.body);
+        if (def.body && req.body === undefined) {
+          throw new ValidationError(
+            [],
+            'The request body must be JSON (Content-Type: application/json)',
+          );
+        }
+        body = def.body ? parseOrThrow(def.body, req.body) : undefined;
+        query = def.query ? parseOrThrow(def.query, req.query) : undefined;
+        params = def.params ? parseOrThrow(def.params, req.params) : undefined;
+      } catch (error) {
+        // Refused here: counted on its own, and past the limit the answer is the 429.
+        if (countInWrite) await limiter.hit(limitKey, def.rateLimit!);
+        throw error;
       }
-      const body = def.body ? parseOrThrow(def.body, req.body) : undefined;
-      const query = def.query ? parseOrThrow(def.query, req.query) : undefined;
-      const params = def.params ? parseOrThrow(def.params, req.params) : undefined;
+      const requestCount = countInWrite ? limiter.countWith(limitKey, def.rateLimit!) : undefined;
       const admin = res.locals.admin as { username: string } | undefined;
-      const result = await def.handler({
+      const handled = def.handler({
         req,
         res,
         body,
@@ -109,7 +120,16 @@ function toHandler(def: RouteDef, services: AppServices, limiter: RateLimiter): 
           userAgent: (req.get('user-agent') ?? '').slice(0, 512),
           referer: (req.get('referer') ?? '').slice(0, 1024),
         },
+        ...(requestCount ? { requestCount } : {}),
       });
+      let result: unknown;
+      try {
+        result = await handled;
+      } finally {
+        // A handler that failed before its write, or made none: counted on its own (never
+        // left uncounted; past the limit, the 429).
+        if (requestCount && !requestCount.done) await limiter.hit(limitKey, def.rateLimit!);
+      }
       if (res.headersSent) return;
       if (result instanceof Reply) {
         if (result.body === undefined) res.status(result.status).end();

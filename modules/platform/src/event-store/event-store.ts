@@ -10,6 +10,7 @@ import {
 } from '../personal-data/fields.ts';
 import { forgetKey, PERSONAL_KEYS, rememberKey } from '../personal-data/keys.ts';
 import {
+  type AppendGate,
   type EnqueueInTransaction,
   type EventMetadata,
   type ExpectedVersion,
@@ -52,6 +53,8 @@ export interface AppendOptions {
   metadata: EventMetadata;
   /** Join the caller's transaction (to write a non-event table in the same commit). */
   trx?: Trx;
+  /** Run first, and may stop the append (a request's rate-limit count): see AppendGate. */
+  gate?: AppendGate | undefined;
 }
 
 export interface EventStoreOptions {
@@ -127,8 +130,9 @@ function createStatement(
   metadata: EventMetadata,
   projections: readonly SqlPart[],
   jobs: { ready: SqlPart; insert: SqlPart } | undefined,
+  gate: SqlPart | undefined,
 ): SqlPart {
-  const bindings: unknown[] = [];
+  const bindings: unknown[] = [...(gate?.bindings ?? [])];
   const known =
     keys.known.length === 0
       ? 'select null::text as subject_id where false'
@@ -151,9 +155,14 @@ function createStatement(
   const parts = [...projections, ...(jobs ? [jobs.insert] : [])];
   for (const part of parts) bindings.push(...part.bindings);
   const sql = `
-    with known as (${known}),
+    with ${
+      gate
+        ? `gate as (${gate.sql}),
+    `
+        : ''
+    }known as (${known}),
     ready as (
-      select (select count(*) from known) = ?${jobs ? ` and ${jobs.ready.sql}` : ''} as ok
+      select (select count(*) from known) = ?${jobs ? ` and ${jobs.ready.sql}` : ''}${gate ? ' and (select ok from gate)' : ''} as ok
     ),
     made as (
       insert into ${PERSONAL_KEYS} (subject_id, wrapped_key)
@@ -175,7 +184,7 @@ function createStatement(
     part_${i} as (${part.sql})`,
       )
       .join('')}
-    select * from appended`;
+    ${gate ? 'select * from gate left join appended on true' : 'select * from appended'}`;
   return { sql, bindings };
 }
 
@@ -237,13 +246,17 @@ export class EventStore {
     events: NewEvent[],
     options: AppendOptions,
   ): Promise<StoredEvent[]> {
-    if (events.length === 0) return [];
-    if (options.trx)
-      return this.appendIn(options.trx, streamId, expectedVersion, events, options, true);
+    const { gate } = options;
+    if (events.length === 0 || options.trx) {
+      await runGate(gate, options.trx ?? this.db);
+      if (events.length === 0) return [];
+      return this.appendIn(options.trx!, streamId, expectedVersion, events, options, true);
+    }
     if (expectedVersion === 0) {
-      const created = await this.create(streamId, events, options.metadata);
+      const created = await this.create(streamId, events, options.metadata, gate);
       if (created) return created;
     }
+    await runGate(gate, this.db);
     // With 'any', a concurrent writer can take our version number: just try again.
     for (let attempt = 1; ; attempt++) {
       try {
@@ -270,7 +283,9 @@ export class EventStore {
     streamId: string,
     events: NewEvent[],
     metadata: EventMetadata,
+    gate: AppendGate | undefined,
   ): Promise<StoredEvent[] | undefined> {
+    if (gate?.done) gate = undefined;
     const pending: PendingEvent[] = events.map((e, i) => ({
       streamId,
       version: i + 1,
@@ -306,16 +321,23 @@ export class EventStore {
       metadata,
       projections,
       outbox,
+      gate?.statement,
     );
-    let rows: EventRow[];
+    let rows: (EventRow & Record<string, unknown>)[];
     try {
       ({ rows } = await this.db
-        .raw<{ rows: EventRow[] }>(sql, bindings as never[])
+        .raw<{ rows: (EventRow & Record<string, unknown>)[] }>(sql, bindings as never[])
         .options({ name: preparedName('create', sql) }));
     } catch (error) {
       if (isPgError(error, PG_UNIQUE_VIOLATION) && error.constraint === STREAM_VERSION_CONSTRAINT)
         throw new ConcurrencyError(streamId, 0, await this.streamVersion(streamId));
       throw error;
+    }
+    if (gate) {
+      // Counted, whatever else happened: one row of the gate's, beside each event stored.
+      gate.ran();
+      gate.check(rows[0] ?? {});
+      rows = rows.filter((row) => row.position !== null);
     }
     if (rows.length === 0) {
       for (const key of keys.known) forgetKey(key.subjectId);
@@ -510,6 +532,17 @@ export class EventStore {
       after = rows[rows.length - 1]!.position;
     }
   }
+}
+
+/** Runs an append's gate on its own, unless it ran already (see AppendGate). */
+async function runGate(gate: AppendGate | undefined, db: Db | Trx): Promise<void> {
+  if (!gate || gate.done) return;
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    gate.statement.sql,
+    gate.statement.bindings as never[],
+  );
+  gate.ran();
+  gate.check(rows[0] ?? {});
 }
 
 export function projectionQueue(projection: Projection): string {

@@ -39,6 +39,23 @@ export interface SqlPart {
   bindings: unknown[];
 }
 
+/**
+ * A statement of the caller's that an append runs first, and that may stop it: a request's
+ * count against its rate limit (see RateLimiter.countWith). A create in one statement runs it
+ * inside that statement (its count commits, with the events or alone); otherwise it runs on its
+ * own just before the append's transaction. Used once.
+ */
+export interface AppendGate {
+  /** Data-modifying, returning one row with a boolean `ok` (false: nothing may be written). */
+  statement: SqlPart;
+  /** Reads the row: throws (the 429) when it is not ok. */
+  check(row: Record<string, unknown>): void;
+  /** Whether it ran already (its count is in). */
+  readonly done: boolean;
+  /** Marks it as run. */
+  ran(): void;
+}
+
 /** An event of a new stream as the statement that stores it sees it: not yet numbered in the log. */
 export interface PendingEvent<Type extends string = string, Data = unknown> {
   streamId: string;
