@@ -679,6 +679,8 @@ try {
     await sql(
       `delete from ${BOSS_SCHEMA}.job where state in ('created', 'retry') and name not like 'bench.%'`,
     );
+    // The bare handlers' stand-in keys (random bytes, not wrapped): a rebuild reads every key.
+    await sql(`delete from personal_keys where subject_id like 'bench-bare:%'`);
   });
 
   // -------------------------------------------------------------------------------------------
