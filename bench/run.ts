@@ -239,6 +239,9 @@ const env: NodeJS.ProcessEnv = {
   PUBLIC_URL: '',
 };
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+// An idle connection closed by the server (its shutdown at the end, while the pool is still
+// open) must not end the run before the table is printed: the next query says what is wrong.
+pool.on('error', (error) => say(`an idle database connection closed: ${error.message}`));
 const knex = createDb(databaseUrl, { min: 0, max: 2 });
 const sql = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await pool.query(text, values)).rows as T[];
