@@ -21,6 +21,12 @@ const HIT_SQL = `
                           else c.window_ends_at end
   returning hits, window_ends_at`;
 
+/** The same count as a write's gate: whether this request is within the limit, too. */
+const GATE_SQL = HIT_SQL.replace(
+  'returning hits, window_ends_at',
+  'returning hits, window_ends_at, hits <= ? as ok',
+);
+
 /** How often one process clears the counters whose window has ended. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
@@ -47,10 +53,7 @@ export class RateLimiter {
     let done = false;
     return {
       statement: {
-        sql: HIT_SQL.replace(
-          'returning hits, window_ends_at',
-          'returning hits, window_ends_at, hits <= ? as ok',
-        ),
+        sql: GATE_SQL,
         bindings: [key, new Date(now + limit.windowMs), at, at, limit.max],
       },
       check: (row) => {
