@@ -20,17 +20,18 @@ export interface Child {
   exited(): boolean;
 }
 
-/** `node <entry> ...args` with its output in a log file of the run. */
+/** `node ...nodeArgs <entry> ...args` with its output in a log file of the run. */
 export function startNode(
   name: string,
   entry: string,
   env: NodeJS.ProcessEnv,
   logDir: string,
   args: string[] = [],
+  nodeArgs: string[] = [],
 ): Child {
   const log = path.join(logDir, `${name}.log`);
   const out = openSync(log, 'a');
-  const child = spawn(process.execPath, [path.join(root, entry), ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, entry), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });

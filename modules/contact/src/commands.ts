@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AppendGate,
   type CountedNotice,
   commandHandler,
   type Db,
@@ -455,7 +456,8 @@ const recentMessages = new RepeatedTextMemory(SPAM_RULES.burstWindowMs, SPAM_RUL
  * same answer either way, so a spammer learns nothing). `now` is the clock of the spam rules.
  */
 export async function submitContact(
-  deps: { store: EventStore },
+  /** `gate`: the request's rate-limit count, made with the message's write. */
+  deps: { store: EventStore; gate?: AppendGate | undefined },
   message: ContactMessage & { startedAt?: number | undefined },
   visitor: Visitor,
   metadata: EventMetadata,
@@ -472,7 +474,7 @@ export async function submitContact(
     deps.store,
     contactStream(submissionId),
     () => receiveContact(submissionId, message, visitor, verdict),
-    { metadata, newStream: true },
+    { metadata, newStream: true, gate: deps.gate },
   );
   recentMessages.record(visitor.ip, message.message, now.getTime());
   return submissionId;

@@ -1,5 +1,5 @@
 import { queueBacklog } from '@kw/platform';
-import { eventually } from '@kw/platform/testing';
+import { eventually, requestFrom } from '@kw/platform/testing';
 import { deviceTypeOf } from '@kw/platform/visitor-insight';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
@@ -154,6 +154,53 @@ describe('flood protection', () => {
       'Too many messages from your address. Please try again later.',
     );
     expect(await count('contact_submissions')).toBe(before);
+  });
+});
+
+describe('the count and the message in one statement', () => {
+  // A valid message is counted by the statement that stores it; a refused one on its own
+  // first. Either way every request counts, and past the limit the answer is the 429.
+  const post = (address: string, json: unknown) =>
+    requestFrom(address, `${app.url}/api/contact`, { method: 'POST', json });
+
+  it('refused messages count too: after 6 bad and 4 good ones, both the 11th bad and the 11th good get 429, and nothing more is stored', async () => {
+    const address = '127.0.0.61';
+    for (let i = 0; i < 6; i++)
+      expect((await post(address, { ...valid, email: 'not-an-address' })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await post(address, { ...valid, message: `good message number ${i}` })).status).toBe(
+        201,
+      );
+    const before = await count('contact_submissions');
+    const bad = await post(address, { ...valid, email: 'not-an-address' });
+    expect(bad.status).toBe(429);
+    expect(bad.json().message).toBe('Too many messages from your address. Please try again later.');
+    const good = await post(address, valid);
+    expect(good.status).toBe(429);
+    expect(good.json().message).toBe(
+      'Too many messages from your address. Please try again later.',
+    );
+    expect(Number(good.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await count('contact_submissions')).toBe(before);
+  });
+
+  it('a valid message is counted and stored in one statement', async () => {
+    const queries: string[] = [];
+    const record = (q: { sql: string }) => queries.push(q.sql);
+    const { db } = app.api.runtime;
+    db.on('query', record);
+    try {
+      expect((await post('127.0.0.62', valid)).status).toBe(201);
+    } finally {
+      db.off('query', record);
+    }
+    const writes = queries.filter((sql) => /rate_limit_counters|insert into events/.test(sql));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toContain('rate_limit_counters');
+    expect(writes[0]).toContain('insert into events');
+    expect(
+      await app.db('rate_limit_counters').where({ key: 'post /api/contact 127.0.0.62' }).first(),
+    ).toMatchObject({ hits: 1 });
   });
 });
 

@@ -198,3 +198,57 @@ describe('the contact submissions projection', () => {
     ).toBeUndefined();
   });
 });
+
+describe('a message as it arrives, stored in one statement', () => {
+  // A new stream's append (expected version 0, no transaction of the caller's) runs the
+  // projection's `statement` inside its single statement; 'any' runs `apply`. Same rows.
+  const arrivals: [string, (id: string) => ContactEvent[]][] = [
+    ['received', (id) => [received(id)]],
+    [
+      'received, with the newsletter asked for',
+      (id) => [received(id), { type: 'ContactNewsletterRequested', data: { submissionId: id } }],
+    ],
+    [
+      'held for review, with the newsletter asked for',
+      (id) => [
+        received(id),
+        { type: 'ContactHeld', data: { submissionId: id, reason: 'Too fast' } },
+        { type: 'ContactNewsletterRequested', data: { submissionId: id } },
+      ],
+    ],
+    [
+      'marked spam on arrival',
+      (id) => [
+        received(id),
+        {
+          type: 'ContactMarkedSpam',
+          data: { submissionId: id, reason: 'Message is full of links', automatic: true },
+        },
+      ],
+    ],
+  ];
+  const comparable = (row: Record<string, unknown>) => {
+    const { id: _id, created_at, updated_at, ...rest } = row;
+    expect(updated_at).toEqual(created_at);
+    return rest;
+  };
+
+  for (const [name, events] of arrivals) {
+    it(`given ${name}, then the row the usual path leaves, in one round trip`, async () => {
+      const fast = newId();
+      const queries: string[] = [];
+      const count = (q: { sql: string }) => queries.push(q.sql);
+      tdb.db.on('query', count);
+      try {
+        await store.append(`contact:${fast}`, 0, events(fast), { metadata });
+      } finally {
+        tdb.db.off('query', count);
+      }
+      expect(queries).toHaveLength(1);
+      const usual = newId();
+      const expected = await given(usual, ...events(usual));
+      const row = await tdb.db(CONTACT_SUBMISSIONS).where({ id: fast }).first();
+      expect(comparable(row)).toEqual(comparable(expected));
+    });
+  }
+});

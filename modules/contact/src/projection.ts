@@ -1,5 +1,5 @@
-import { defineProjection, stampOf, updateRow } from '@kw/platform';
-import { contactEvents } from './events.ts';
+import { defineProjection, insertRowStatement, stampOf, updateRow } from '@kw/platform';
+import { type ContactReceived, contactEvents } from './events.ts';
 
 export const CONTACT_SUBMISSIONS = 'contact_submissions';
 
@@ -8,6 +8,33 @@ const WINDOW_EVENTS = new Set([
   'ContactDigestScheduled',
   'ContactDigestSent',
 ]);
+
+/** The row a submission starts as (its stamp and times aside). */
+function receivedRow(d: ContactReceived['data']) {
+  return {
+    id: d.submissionId,
+    first_name: d.firstName,
+    last_name: d.lastName,
+    email: d.email,
+    phone: d.phone,
+    company: d.company,
+    service: d.service,
+    message: d.message,
+    subscribe_newsletter: d.subscribeNewsletter,
+    ip_address: d.ipAddress,
+    user_agent: d.userAgent,
+    referer: d.referer,
+  };
+}
+
+/** The columns a verdict on arrival changes (held for review, or spam). */
+const HELD = (reason: string) => ({ held: true, held_reason: reason });
+const SPAM = (reason: string) => ({
+  is_spam: true,
+  spam_reason: reason,
+  held: false,
+  held_reason: null,
+});
 
 /**
  * The submissions the back office lists; the owner's notices (queued, sent, the windows'
@@ -27,24 +54,8 @@ export const contactSubmissionsProjection = defineProjection({
       updateRow(trx, CONTACT_SUBMISSIONS, submissionId, event, columns);
     switch (event.type) {
       case 'ContactReceived': {
-        const d = event.data;
         await trx(CONTACT_SUBMISSIONS)
-          .insert({
-            id: d.submissionId,
-            first_name: d.firstName,
-            last_name: d.lastName,
-            email: d.email,
-            phone: d.phone,
-            company: d.company,
-            service: d.service,
-            message: d.message,
-            subscribe_newsletter: d.subscribeNewsletter,
-            ip_address: d.ipAddress,
-            user_agent: d.userAgent,
-            referer: d.referer,
-            created_at: event.occurredAt,
-            ...stampOf(event),
-          })
+          .insert({ ...receivedRow(event.data), created_at: event.occurredAt, ...stampOf(event) })
           .onConflict('id')
           .ignore();
         return;
@@ -81,15 +92,10 @@ export const contactSubmissionsProjection = defineProjection({
         });
         return;
       case 'ContactMarkedSpam':
-        await update({
-          is_spam: true,
-          spam_reason: event.data.reason,
-          held: false,
-          held_reason: null,
-        });
+        await update(SPAM(event.data.reason));
         return;
       case 'ContactHeld':
-        await update({ held: true, held_reason: event.data.reason });
+        await update(HELD(event.data.reason));
         return;
       case 'ContactReleased':
         await update({ held: false, held_reason: null });
@@ -102,5 +108,25 @@ export const contactSubmissionsProjection = defineProjection({
         await trx(CONTACT_SUBMISSIONS).where({ id: event.data.submissionId }).delete();
         return;
     }
+  },
+  // A message as it arrives (with its verdict and newsletter request): the one row `apply`
+  // would leave, in the append's single statement.
+  statement(events) {
+    const [first, ...rest] = events;
+    if (first?.type !== 'ContactReceived') return undefined;
+    let row: Record<string, unknown> = receivedRow(first.data);
+    let version = first.version;
+    for (const event of rest) {
+      if (event.type === 'ContactNewsletterRequested') continue;
+      if (event.type === 'ContactHeld') row = { ...row, ...HELD(event.data.reason) };
+      else if (event.type === 'ContactMarkedSpam') row = { ...row, ...SPAM(event.data.reason) };
+      else return undefined;
+      version = event.version;
+    }
+    return insertRowStatement(CONTACT_SUBMISSIONS, row, {
+      version,
+      occurredAtColumns: ['created_at'],
+      conflict: 'id',
+    });
   },
 });

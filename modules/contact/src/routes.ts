@@ -50,8 +50,15 @@ export const contactRoutes: RouteDef[] = [
       max: 10,
       message: 'Too many messages from your address. Please try again later.',
     },
-    async handler({ body, services, metadata, visitor }) {
-      const id = await submitContact(services, body, visitor, metadata);
+    // The count goes in with the message: one statement for a valid one.
+    countInWrite: true,
+    async handler({ body, services, metadata, visitor, requestCount }) {
+      const id = await submitContact(
+        { store: services.store, gate: requestCount },
+        body,
+        visitor,
+        metadata,
+      );
       // The visitor gets the same answer, spam or not: a spammer learns nothing.
       return created({ id, message: 'Message received' });
     },

@@ -2,7 +2,7 @@ import type { ZodType, z } from 'zod';
 import type { Trx } from '../db.ts';
 import type { EventHandler, WorkerContext } from '../module.ts';
 import { declarePersonalFields, type PersonalFields } from '../personal-data/fields.ts';
-import type { Projection, StoredEvent } from './types.ts';
+import type { PendingEvent, Projection, SqlPart, StoredEvent } from './types.ts';
 
 /** Each event type of a module, with the zod schema of its data. */
 export type EventSchemas = Record<string, ZodType>;
@@ -10,6 +10,11 @@ export type EventSchemas = Record<string, ZodType>;
 /** A new event of a catalogue: `{ type, data }`, typed by its schema. */
 export type EventOf<S extends EventSchemas> = {
   [K in keyof S & string]: { type: K; data: z.output<S[K]> };
+}[keyof S & string];
+
+/** A new stream's event of a catalogue, parsed, before it is stored (a projection's `statement`). */
+export type PendingEventOf<S extends EventSchemas> = {
+  [K in keyof S & string]: PendingEvent<K, z.output<S[K]>>;
 }[keyof S & string];
 
 /** A stored event of a catalogue, parsed: `type` narrows `data`. */
@@ -98,8 +103,11 @@ export function defineProjection<S extends EventSchemas>(def: {
    */
   erased?: 'skip' | 'apply';
   apply(trx: Trx, event: StoredEventOf<S>): Promise<void>;
+  /** What `apply` does for a new stream's events, in the append's one statement (see Projection). */
+  statement?(events: readonly PendingEventOf<S>[]): SqlPart | undefined;
 }): Projection {
   const skipErased = (def.erased ?? 'skip') === 'skip';
+  const { statement } = def;
   return {
     name: def.name,
     mode: def.mode,
@@ -109,6 +117,28 @@ export function defineProjection<S extends EventSchemas>(def: {
       if (event.erased && skipErased) return;
       await def.apply(trx, def.events.parse(event));
     },
+    ...(statement
+      ? {
+          statement: (events: readonly PendingEvent[]) =>
+            statement(
+              events.map((e) => {
+                const parsed = def.events.parse({
+                  ...e,
+                  position: 0,
+                  streamType: '',
+                  metadata: { actor: '' },
+                  occurredAt: new Date(0),
+                });
+                return {
+                  streamId: e.streamId,
+                  version: e.version,
+                  type: parsed.type,
+                  data: parsed.data,
+                } as PendingEventOf<S>;
+              }),
+            ),
+        }
+      : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { ConcurrencyError } from '../errors.ts';
 import type { Mailer, MailMessage } from '../mail.ts';
 import type { EventCatalogue, EventOf, EventSchemas, StoredEventOf } from './catalogue.ts';
 import type { EventStore } from './event-store.ts';
-import type { EventMetadata, StoredEvent } from './types.ts';
+import type { AppendGate, EventMetadata, StoredEvent } from './types.ts';
 
 /** How a stream's history folds into what a decision needs to know (emmett's `Decider`). */
 export interface Decider<State, S extends EventSchemas> {
@@ -23,6 +23,8 @@ export interface CommandOptions {
    * bookkeeping), so an administrator's click neither fails on it nor overwrites a real change.
    */
   retryOnConflict?: boolean;
+  /** Run first by the append, and may stop it (a request's rate-limit count): see AppendGate. */
+  gate?: AppendGate | undefined;
 }
 
 export interface CommandResult<State> {
@@ -78,6 +80,7 @@ export function commandHandler<State, S extends EventSchemas>(
         const stored = await store.append(streamId, version, events, {
           metadata: options.metadata,
           ...(options.trx ? { trx: options.trx } : {}),
+          ...(options.gate ? { gate: options.gate } : {}),
         });
         return {
           state: stored.reduce((s, e) => decider.evolve(s, decider.events.parse(e)), state),

@@ -1,14 +1,25 @@
+import { createHash } from 'node:crypto';
 import { type Db, isPgError, PG_UNIQUE_VIOLATION, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
-import { openEvents, sealEvents, withClearData } from '../personal-data/fields.ts';
 import {
+  openEvents,
+  type PlannedKeys,
+  sealEvents,
+  sealNewStream,
+  withClearData,
+} from '../personal-data/fields.ts';
+import { forgetKey, PERSONAL_KEYS, rememberKey } from '../personal-data/keys.ts';
+import {
+  type AppendGate,
   type EnqueueInTransaction,
   type EventMetadata,
   type ExpectedVersion,
   type JobOutbox,
   type NewEvent,
+  type PendingEvent,
   type Projection,
   type QueuedJob,
+  type SqlPart,
   type StoredEvent,
   type Subscription,
   streamTypeOf,
@@ -42,6 +53,8 @@ export interface AppendOptions {
   metadata: EventMetadata;
   /** Join the caller's transaction (to write a non-event table in the same commit). */
   trx?: Trx;
+  /** Run first, and may stop the append (a request's rate-limit count): see AppendGate. */
+  gate?: AppendGate | undefined;
 }
 
 export interface EventStoreOptions {
@@ -102,6 +115,94 @@ function appendStatement(
   return [APPEND_SQL, [streamId, expected, expected, streamId, streamType, meta, batch]];
 }
 
+/**
+ * A new stream's events, their keys, their inline projections' rows and their jobs in ONE
+ * statement (atomic on its own: no begin, no commit). The keys are checked first (`ready`):
+ * the ones this process remembers must still be in the table, as they were, and are locked
+ * until the commit (so an erasure waits, then takes them too); the new ones are inserted unless
+ * the subject has one already; every queue must exist. If anything is not as planned, nothing
+ * is written and the statement returns no row.
+ */
+function createStatement(
+  streamId: string,
+  events: readonly NewEvent[],
+  keys: PlannedKeys,
+  metadata: EventMetadata,
+  projections: readonly SqlPart[],
+  jobs: { ready: SqlPart; insert: SqlPart } | undefined,
+  gate: SqlPart | undefined,
+): SqlPart {
+  const bindings: unknown[] = [...(gate?.bindings ?? [])];
+  const known =
+    keys.known.length === 0
+      ? 'select null::text as subject_id where false'
+      : `select subject_id from ${PERSONAL_KEYS} where ${keys.known
+          .map((k) => {
+            bindings.push(k.subjectId, k.wrapped);
+            return '(subject_id = ? and wrapped_key = ?)';
+          })
+          .join(' or ')} for share`;
+  bindings.push(keys.known.length);
+  if (jobs) bindings.push(...jobs.ready.bindings);
+  bindings.push(
+    JSON.stringify(keys.fresh.map((k) => ({ s: k.subjectId, w: k.wrapped }))),
+    streamId,
+    streamTypeOf(streamId),
+    JSON.stringify(stripUndefined(metadata)),
+    JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? {} }))),
+    keys.fresh.length,
+  );
+  const parts = [...projections, ...(jobs ? [jobs.insert] : [])];
+  for (const part of parts) bindings.push(...part.bindings);
+  const sql = `
+    with ${
+      gate
+        ? `gate as (${gate.sql}),
+    `
+        : ''
+    }known as (${known}),
+    ready as (
+      select (select count(*) from known) = ?${jobs ? ` and ${jobs.ready.sql}` : ''}${gate ? ' and (select ok from gate)' : ''} as ok
+    ),
+    made as (
+      insert into ${PERSONAL_KEYS} (subject_id, wrapped_key)
+      select k.s, k.w from jsonb_to_recordset(?::jsonb) as k(s text, w text), ready where ready.ok
+      on conflict (subject_id) do nothing
+      returning subject_id
+    ),
+    appended as (
+      insert into events (stream_id, stream_type, version, type, data, metadata)
+      select ?, ?, batch.ordinality, batch.type, batch.data, ?::jsonb
+      from rows from (jsonb_to_recordset(?::jsonb) as (type text, data jsonb))
+        with ordinality as batch(type, data, ordinality)
+      where (select ok from ready) and (select count(*) from made) = ?
+      order by batch.ordinality
+      returning position, stream_id, stream_type, version, type, data, metadata, occurred_at
+    )${parts
+      .map(
+        (part, i) => `,
+    part_${i} as (${part.sql})`,
+      )
+      .join('')}
+    ${gate ? 'select * from gate left join appended on true' : 'select * from appended'}`;
+  return { sql, bindings };
+}
+
+/**
+ * A name for a statement the connections keep prepared (parsed once per connection, not on
+ * every call: most of PostgreSQL's work for a create was parsing and planning its text). One
+ * per text: a create's statement has a few shapes (how many keys, projections and jobs).
+ */
+const preparedNames = new Map<string, string>();
+export function preparedName(kind: string, sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `kw_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+    if (preparedNames.size < 1000) preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 /** Another writer took the version (own transaction, aborted): `append` reads the current one. */
 class VersionTaken extends Error {}
 
@@ -145,9 +246,17 @@ export class EventStore {
     events: NewEvent[],
     options: AppendOptions,
   ): Promise<StoredEvent[]> {
-    if (events.length === 0) return [];
-    if (options.trx)
-      return this.appendIn(options.trx, streamId, expectedVersion, events, options, true);
+    const { gate } = options;
+    if (events.length === 0 || options.trx) {
+      await runGate(gate, options.trx ?? this.db);
+      if (events.length === 0) return [];
+      return this.appendIn(options.trx!, streamId, expectedVersion, events, options, true);
+    }
+    if (expectedVersion === 0) {
+      const created = await this.create(streamId, events, options.metadata, gate);
+      if (created) return created;
+    }
+    await runGate(gate, this.db);
     // With 'any', a concurrent writer can take our version number: just try again.
     for (let attempt = 1; ; attempt++) {
       try {
@@ -162,6 +271,84 @@ export class EventStore {
         throw error;
       }
     }
+  }
+
+  /**
+   * A new stream in one round trip (see `createStatement`), when every inline projection of its
+   * events has a `statement` and its jobs start at once; undefined when it cannot be, or when
+   * the statement wrote nothing (a key not as this process remembered it, a missing queue):
+   * then the usual transaction does it, and says what is wrong.
+   */
+  private async create(
+    streamId: string,
+    events: NewEvent[],
+    metadata: EventMetadata,
+    gate: AppendGate | undefined,
+  ): Promise<StoredEvent[] | undefined> {
+    if (gate?.done) gate = undefined;
+    const pending: PendingEvent[] = events.map((e, i) => ({
+      streamId,
+      version: i + 1,
+      type: e.type,
+      data: e.data,
+    }));
+    const projections: SqlPart[] = [];
+    for (const projection of this.inline) {
+      const handled = pending.filter((e) => projection.handles.includes(e.type));
+      if (handled.length === 0) continue;
+      const part = projection.statement?.(handled);
+      if (!part) return undefined;
+      projections.push(part);
+    }
+    const jobs: { queue: string; version: number }[] = [];
+    for (const event of pending) {
+      for (const sub of this.routes.get(event.type) ?? []) {
+        // A job that may start later is read from the stored event: the usual way.
+        if (sub.startAfter) return undefined;
+        jobs.push({ queue: sub.queue, version: event.version });
+      }
+    }
+    let outbox: ReturnType<NonNullable<JobOutbox['statement']>> | undefined;
+    if (jobs.length > 0) {
+      if (typeof this.enqueue !== 'object' || !this.enqueue.statement) return undefined;
+      outbox = this.enqueue.statement(jobs);
+    }
+    const { events: sealed, keys } = sealNewStream(events);
+    const { sql, bindings } = createStatement(
+      streamId,
+      sealed,
+      keys,
+      metadata,
+      projections,
+      outbox,
+      gate?.statement,
+    );
+    let rows: (EventRow & Record<string, unknown>)[];
+    try {
+      ({ rows } = await this.db
+        .raw<{ rows: (EventRow & Record<string, unknown>)[] }>(sql, bindings as never[])
+        .options({ name: preparedName('create', sql) }));
+    } catch (error) {
+      if (isPgError(error, PG_UNIQUE_VIOLATION) && error.constraint === STREAM_VERSION_CONSTRAINT)
+        throw new ConcurrencyError(streamId, 0, await this.streamVersion(streamId));
+      throw error;
+    }
+    if (gate) {
+      // Counted, whatever else happened: one row of the gate's, beside each event stored.
+      gate.ran();
+      gate.check(rows[0] ?? {});
+      rows = rows.filter((row) => row.position !== null);
+    }
+    if (rows.length === 0) {
+      for (const key of keys.known) forgetKey(key.subjectId);
+      return undefined;
+    }
+    for (const key of [...keys.fresh, ...keys.known]) rememberKey(key);
+    outbox?.committed();
+    return rows
+      .map(toStoredEvent)
+      .sort((a, b) => a.version - b.version)
+      .map((e) => withClearData(e, events[e.version - 1]!));
   }
 
   private async appendIn(
@@ -345,6 +532,17 @@ export class EventStore {
       after = rows[rows.length - 1]!.position;
     }
   }
+}
+
+/** Runs an append's gate on its own, unless it ran already (see AppendGate). */
+async function runGate(gate: AppendGate | undefined, db: Db | Trx): Promise<void> {
+  if (!gate || gate.done) return;
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    gate.statement.sql,
+    gate.statement.bindings as never[],
+  );
+  gate.ran();
+  gate.check(rows[0] ?? {});
 }
 
 export function projectionQueue(projection: Projection): string {

@@ -33,6 +33,37 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
 /** `'any'` skips the check (append-only streams such as login attempts); `0` means a new stream. */
 export type ExpectedVersion = number | 'any';
 
+/** A part of one SQL statement: its text, with `?` placeholders, and their values in order. */
+export interface SqlPart {
+  sql: string;
+  bindings: unknown[];
+}
+
+/**
+ * A statement of the caller's that an append runs first, and that may stop it: a request's
+ * count against its rate limit (see RateLimiter.countWith). A create in one statement runs it
+ * inside that statement (its count commits, with the events or alone); otherwise it runs on its
+ * own just before the append's transaction. Used once.
+ */
+export interface AppendGate {
+  /** Data-modifying, returning one row with a boolean `ok` (false: nothing may be written). */
+  statement: SqlPart;
+  /** Reads the row: throws (the 429) when it is not ok. */
+  check(row: Record<string, unknown>): void;
+  /** Whether it ran already (its count is in). */
+  readonly done: boolean;
+  /** Marks it as run. */
+  ran(): void;
+}
+
+/** An event of a new stream as the statement that stores it sees it: not yet numbered in the log. */
+export interface PendingEvent<Type extends string = string, Data = unknown> {
+  streamId: string;
+  version: number;
+  type: Type;
+  data: Data;
+}
+
 /**
  * A read model kept from events. Inline projections run in the append's transaction, so the
  * API reads what it just wrote; async ones run in the worker. Both must be idempotent and are
@@ -45,6 +76,14 @@ export interface Projection {
   tables: string[];
   handles: readonly string[];
   apply(trx: Trx, event: StoredEvent): Promise<void>;
+  /**
+   * Optional, inline projections only: what `apply` does for the events of a new stream, as one
+   * data-modifying statement that runs inside the append's single statement (a create in one
+   * round trip). It reads the events just stored, numbered, from `appended` (`position`,
+   * `version`, `occurred_at`, ...) and must leave the same rows as `apply` would. Undefined
+   * (or no `statement`): the append goes the usual way, a transaction with `apply`.
+   */
+  statement?(events: readonly PendingEvent[]): SqlPart | undefined;
 }
 
 /** A worker queue that receives certain events (enrichment, e-mail, async projections). */
@@ -87,6 +126,17 @@ export type EnqueueInTransaction = (
  */
 export interface JobOutbox {
   enqueueAll(trx: Trx, jobs: readonly QueuedJob[]): Promise<void>;
+  /**
+   * Optional: the same jobs as parts of the append's single statement (a new stream's), one per
+   * event `version` of `appended`: `ready`, a condition that every queue exists (else the
+   * statement writes nothing and the append goes the usual way, which says which is missing),
+   * `insert`, the data-modifying statement, and `committed`, to call once it has committed.
+   */
+  statement?(jobs: readonly { queue: string; version: number }[]): {
+    ready: SqlPart;
+    insert: SqlPart;
+    committed(): void;
+  };
 }
 
 export function streamTypeOf(streamId: string): string {

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db.ts';
 import { type FieldError, ValidationError } from '../errors.ts';
 import type { EventStore } from '../event-store/event-store.ts';
-import type { EventMetadata } from '../event-store/types.ts';
+import type { AppendGate, EventMetadata } from '../event-store/types.ts';
 import type { Logger } from '../logger.ts';
 import type { NamedPersonalDataSource } from '../personal-data/sources.ts';
 import type { RateLimit } from './rate-limit.ts';
@@ -45,6 +45,11 @@ export interface RouteContext<Body = unknown, Query = unknown, Params = unknown>
   /** Event metadata for anything this request appends. */
   metadata: EventMetadata;
   visitor: Visitor;
+  /**
+   * With `countInWrite`: this request's count against the route's rate limit, which the handler
+   * passes to its one append (`gate`), so the count and the write go in one statement.
+   */
+  requestCount?: AppendGate;
 }
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
@@ -65,6 +70,13 @@ export interface RouteDef<
    * every API process, checked before the body is validated (public forms).
    */
   rateLimit?: RateLimit;
+  /**
+   * The rate limit is counted by the handler's one append (`ctx.requestCount`, in the same
+   * statement) rather than on its own before it: one round trip for a valid message. A request
+   * the API refuses before the handler (bad JSON, a field that does not validate) is counted on
+   * its own first, as without this, so which answer comes (429 or 400) does not change.
+   */
+  countInWrite?: boolean;
   /** What /api/openapi.json tells beyond the schemas above; documentation only, never checked. */
   docs?: RouteDocs;
   /** Returns the JSON body (200), a `Reply`, or nothing after writing `res` itself. */

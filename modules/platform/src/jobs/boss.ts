@@ -97,6 +97,28 @@ const INSERT_JOBS_SQL = `
   on conflict do nothing`;
 
 /**
+ * The same rows as INSERT_JOBS_SQL for the events of `appended` (the CTE of an append's single
+ * statement), each job's data built from its event's row, all due at once.
+ */
+const INSERT_APPENDED_JOBS_SQL = `
+  insert into ${BOSS_SCHEMA}.job (
+    id, name, data, priority, start_after, created_on, expire_seconds, deletion_seconds,
+    keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max, policy, dead_letter,
+    heartbeat_seconds
+  )
+  select
+    gen_random_uuid(), q.name,
+    jsonb_build_object('position', a.position, 'streamId', a.stream_id, 'type', a.type), 0,
+    ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(), q.expire_seconds, q.deletion_seconds,
+    ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s', q.retry_limit, q.retry_delay,
+    coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy, q.dead_letter,
+    q.heartbeat_seconds
+  from jsonb_to_recordset(?::jsonb) as j(name text, version int)
+  join appended a on a.version = j.version
+  join ${BOSS_SCHEMA}.queue q on q.name = j.name
+  on conflict do nothing`;
+
+/**
  * Wakes the listening workers of queues that got jobs (every queue here is created with
  * `notify`), after the transaction committed: one statement for every queue touched meanwhile,
  * one at a time and at most one per WAKE_UP_GAP_MS under load. Inside the transaction, as
@@ -152,6 +174,22 @@ class WorkerWakeUps {
 export function enqueueWith(boss: PgBoss): JobOutbox {
   const wakeUps = new WorkerWakeUps(boss);
   return {
+    statement(jobs) {
+      const queues = [...new Set(jobs.map((job) => job.queue))];
+      return {
+        ready: {
+          sql: `(select count(*) from ${BOSS_SCHEMA}.queue where name = any(?::text[])) = ?`,
+          bindings: [queues, queues.length],
+        },
+        insert: {
+          sql: INSERT_APPENDED_JOBS_SQL,
+          bindings: [
+            JSON.stringify(jobs.map((job) => ({ name: job.queue, version: job.version }))),
+          ],
+        },
+        committed: () => wakeUps.wake(queues),
+      };
+    },
     async enqueueAll(trx: Trx, jobs) {
       if (jobs.length === 0) return;
       const queues = [...new Set(jobs.map((job) => job.queue))];

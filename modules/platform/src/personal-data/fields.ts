@@ -1,11 +1,15 @@
+import type { KeyObject } from 'node:crypto';
 import type { Db, Trx } from '../db.ts';
 import type { NewEvent, StoredEvent } from '../event-store/types.ts';
 import {
   ERASED,
+  freshKey,
   keyFingerprint,
   keyFor,
   loadKeys,
   openWithKey,
+  recentKeyOf,
+  type SubjectKey,
   sealWithKey,
   subjectIdOf,
 } from './keys.ts';
@@ -86,7 +90,33 @@ function deletePath(data: Json, path: string): void {
   delete at[parts.at(-1)!];
 }
 
-const copy = (data: unknown): Json => structuredClone((data ?? {}) as Json);
+/**
+ * A deep copy of event data's objects and arrays (what sealing and opening change), sharing
+ * every other value: event data is JSON, and structuredClone's serialising was a measurable
+ * part of a contact message's CPU.
+ */
+function cloneJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneJson);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return value;
+  const out: Json = {};
+  for (const key of Object.keys(value)) {
+    const item = cloneJson((value as Json)[key]);
+    // A key named __proto__ (JSON.parse makes it an own property) stays one.
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[key] = item;
+  }
+  return out;
+}
+
+const copy = (data: unknown): Json => cloneJson(data ?? {}) as Json;
 
 function envelopeOf(data: unknown): Envelope | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -109,6 +139,43 @@ async function streamSubject(trx: Trx | Db, streamId: string): Promise<string | 
   return (row as { s?: string } | undefined)?.s ?? undefined;
 }
 
+/** An event's personal fields, taken out of a copy of its data; undefined when it has none. */
+function personalPart(
+  event: NewEvent,
+  subjectOf: (declared: PersonalFields, data: Json) => string | undefined,
+): { data: Json; subjectId: string; values: Json; paths: string[] } | undefined {
+  const declared = personalFieldsOf(event.type);
+  if (!declared || isSealed(event.data)) return undefined;
+  const data = copy(event.data);
+  const subjectId = subjectOf(declared, data);
+  if (!subjectId) return undefined;
+  const values: Json = {};
+  const paths: string[] = [];
+  for (const path of declared.fields) {
+    const value = getPath(data, path);
+    if (value === undefined) continue;
+    values[path] = value;
+    paths.push(path);
+    deletePath(data, path);
+  }
+  if (paths.length === 0) return undefined;
+  return { data, subjectId, values, paths };
+}
+
+function sealedEvent(
+  type: string,
+  part: { data: Json; subjectId: string; values: Json; paths: string[] },
+  key: { secret: Buffer | KeyObject; fingerprint: string },
+): NewEvent {
+  const envelope: Envelope = {
+    s: part.subjectId,
+    k: key.fingerprint,
+    f: part.paths,
+    c: sealWithKey(key.secret, part.subjectId, JSON.stringify(part.values)),
+  };
+  return { type, data: { ...part.data, [ENVELOPE]: envelope } };
+}
+
 /**
  * The events as they are stored: each one's personal fields moved into a sealed envelope
  * under its subject's key (created in `trx` when new). Events without personal fields, or
@@ -123,47 +190,76 @@ export async function sealEvents(
   const out: NewEvent[] = [];
   for (const event of events) {
     const declared = personalFieldsOf(event.type);
-    if (!declared || isSealed(event.data)) {
+    if (declared?.subject === 'stream' && streamSubjectId === null && !isSealed(event.data))
+      streamSubjectId = await streamSubject(trx, streamId);
+    const part = personalPart(event, (d, data) => {
+      if (d.subject === 'stream') return streamSubjectId ?? undefined;
+      const email = getPath(data, d.subject);
+      const id = typeof email === 'string' && email.trim() !== '' ? subjectIdOf(email) : undefined;
+      if (streamSubjectId === null || streamSubjectId === undefined) streamSubjectId = id;
+      return id;
+    });
+    if (!part) {
       out.push(event);
       continue;
     }
-    const data = copy(event.data);
-    let subjectId: string | undefined;
-    if (declared.subject === 'stream') {
-      if (streamSubjectId === null) streamSubjectId = await streamSubject(trx, streamId);
-      subjectId = streamSubjectId;
-    } else {
-      const email = getPath(data, declared.subject);
-      if (typeof email === 'string' && email.trim() !== '') subjectId = subjectIdOf(email);
-      if (streamSubjectId === null || streamSubjectId === undefined) streamSubjectId = subjectId;
-    }
-    if (!subjectId) {
-      out.push(event);
-      continue;
-    }
-    const values: Json = {};
-    const paths: string[] = [];
-    for (const path of declared.fields) {
-      const value = getPath(data, path);
-      if (value === undefined) continue;
-      values[path] = value;
-      paths.push(path);
-      deletePath(data, path);
-    }
-    if (paths.length === 0) {
-      out.push(event);
-      continue;
-    }
-    const key = await keyFor(trx, subjectId);
-    const envelope: Envelope = {
-      s: subjectId,
-      k: keyFingerprint(key),
-      f: paths,
-      c: sealWithKey(key, subjectId, JSON.stringify(values)),
-    };
-    out.push({ type: event.type, data: { ...data, [ENVELOPE]: envelope } });
+    const key = await keyFor(trx, part.subjectId);
+    out.push(sealedEvent(event.type, part, { secret: key, fingerprint: keyFingerprint(key) }));
   }
   return out;
+}
+
+/** What a new stream's events need of the key table, to be checked in the statement that writes them. */
+export interface PlannedKeys {
+  /** New keys to insert (`on conflict do nothing`: none if the subject had one). */
+  fresh: SubjectKey[];
+  /** Keys from this process's memory: the table must still hold each, as it is. */
+  known: SubjectKey[];
+}
+
+/**
+ * `sealEvents` for the events of a new stream, with no query: each subject's key is one this
+ * process wrote with lately, or a new one. The caller's statement inserts the new keys, checks
+ * the known ones against the table, and writes the events only if every key is as planned.
+ */
+export function sealNewStream(events: readonly NewEvent[]): {
+  events: NewEvent[];
+  keys: PlannedKeys;
+} {
+  let streamSubjectId: string | undefined;
+  const planned = new Map<string, { entry: SubjectKey; fresh: boolean }>();
+  const out: NewEvent[] = [];
+  for (const event of events) {
+    const part = personalPart(event, (d, data) => {
+      // A new stream has no earlier event: its subject is the one this batch named first.
+      if (d.subject === 'stream') return streamSubjectId;
+      const email = getPath(data, d.subject);
+      const id = typeof email === 'string' && email.trim() !== '' ? subjectIdOf(email) : undefined;
+      streamSubjectId ??= id;
+      return id;
+    });
+    if (!part) {
+      out.push(event);
+      continue;
+    }
+    let plan = planned.get(part.subjectId);
+    if (!plan) {
+      const known = recentKeyOf(part.subjectId);
+      plan = known
+        ? { entry: known, fresh: false }
+        : { entry: freshKey(part.subjectId), fresh: true };
+      planned.set(part.subjectId, plan);
+    }
+    out.push(sealedEvent(event.type, part, plan.entry));
+  }
+  const all = [...planned.values()];
+  return {
+    events: out,
+    keys: {
+      fresh: all.filter((p) => p.fresh).map((p) => p.entry),
+      known: all.filter((p) => !p.fresh).map((p) => p.entry),
+    },
+  };
 }
 
 /** What an append returns: the stored rows with the clear values the caller gave back in place. */
@@ -172,7 +268,8 @@ export function withClearData(stored: StoredEvent, clear: NewEvent): StoredEvent
   const data = copy(stored.data);
   const env = envelopeOf(data)!;
   delete data[ENVELOPE];
-  for (const path of env.f) setPath(data, path, getPath(copy(clear.data), path));
+  const given = copy(clear.data);
+  for (const path of env.f) setPath(data, path, getPath(given, path));
   return { ...stored, data };
 }
 

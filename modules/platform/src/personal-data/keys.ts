@@ -4,7 +4,10 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createSecretKey,
+  generateKeySync,
   hkdfSync,
+  type KeyObject,
   randomBytes,
 } from 'node:crypto';
 import type { Db, Trx } from '../db.ts';
@@ -24,16 +27,18 @@ export const ERASED = '[erased]';
 
 const VERSION = 'v1';
 
+// The master keys are KeyObjects, made once: node's crypto turns a Buffer key into one on every
+// call (a measurable part of a contact message's CPU when it was done three times per message).
 interface MasterKeys {
-  wrap: Buffer;
-  subject: Buffer;
-  hash: Buffer;
+  wrap: KeyObject;
+  subject: KeyObject;
+  hash: KeyObject;
 }
 
 let master: MasterKeys | undefined;
 
-function derive(secret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'kw-personal-data', purpose, 32));
+function derive(secret: string, purpose: string): KeyObject {
+  return createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'kw-personal-data', purpose, 32)));
 }
 
 /**
@@ -46,6 +51,7 @@ export function usePersonalDataKey(secret: string): void {
     subject: derive(secret, 'subject'),
     hash: derive(secret, 'hash'),
   };
+  recentKeys.clear();
 }
 
 function keys(): MasterKeys {
@@ -79,7 +85,7 @@ export function addressHash(purpose: string, email: string): string {
     .digest('base64url');
 }
 
-function seal(key: Buffer, aad: string, plain: Buffer): string {
+function seal(key: Buffer | KeyObject, aad: string, plain: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
@@ -89,7 +95,7 @@ function seal(key: Buffer, aad: string, plain: Buffer): string {
     .join('.');
 }
 
-function open(key: Buffer, aad: string, sealed: string): Buffer {
+function open(key: Buffer | KeyObject, aad: string, sealed: string): Buffer {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined)
     throw new Error('Unknown format of an encrypted value');
@@ -106,7 +112,7 @@ function open(key: Buffer, aad: string, sealed: string): Buffer {
 export const keyFingerprint = (key: Buffer): string =>
   createHash('sha256').update(key).digest('base64url').slice(0, 11);
 
-export const sealWithKey = (key: Buffer, subjectId: string, plain: string): string =>
+export const sealWithKey = (key: Buffer | KeyObject, subjectId: string, plain: string): string =>
   seal(key, subjectId, Buffer.from(plain, 'utf8'));
 export const openWithKey = (key: Buffer, subjectId: string, sealed: string): string =>
   open(key, subjectId, sealed).toString('utf8');
@@ -185,6 +191,79 @@ export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Prom
   return found;
 }
 
+/** A subject's key with its stored (wrapped) form. */
+export interface SubjectKey {
+  subjectId: string;
+  /** As a KeyObject: node's crypto takes it as it is (a Buffer is checked and converted on every call). */
+  secret: KeyObject;
+  /** `keyFingerprint` of it. */
+  fingerprint: string;
+  wrapped: string;
+}
+
+function subjectKey(subjectId: string, key: Buffer, wrapped: string): SubjectKey {
+  return { subjectId, secret: createSecretKey(key), fingerprint: keyFingerprint(key), wrapped };
+}
+
+/**
+ * The keys this process wrote with lately, by subject id: what lets a write for a person seen
+ * before skip reading their key. A key from here is only ever used under a check, in the
+ * statement that writes what it sealed, that the key table still holds it (the same wrapped
+ * bytes, locked until the commit, so an erasure waits for the write and then takes it too); a
+ * person erased since, or whose key was made again, fails the check and the write goes the
+ * long way (`keyFor`). It never puts a key back into the table. Bounded, oldest out first.
+ */
+class RecentKeys {
+  private readonly entries = new Map<string, SubjectKey>();
+  private readonly max: number;
+  constructor(max: number) {
+    this.max = max;
+  }
+  get(subjectId: string): SubjectKey | undefined {
+    const found = this.entries.get(subjectId);
+    if (found) {
+      this.entries.delete(subjectId);
+      this.entries.set(subjectId, found);
+    }
+    return found;
+  }
+  set(entry: SubjectKey): void {
+    this.entries.delete(entry.subjectId);
+    this.entries.set(entry.subjectId, entry);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+  delete(subjectId: string): void {
+    this.entries.delete(subjectId);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const recentKeys = new RecentKeys(1000);
+
+/** A key this process wrote with lately (to be used only under the table check: see RecentKeys). */
+export const recentKeyOf = (subjectId: string): SubjectKey | undefined => recentKeys.get(subjectId);
+/** Remembers a key that is in the table (written or read by a committed write). */
+export const rememberKey = (entry: SubjectKey): void => recentKeys.set(entry);
+/** Forgets a key (its check failed: erased or made again). */
+export const forgetKey = (subjectId: string): void => recentKeys.delete(subjectId);
+
+/**
+ * A new key for a subject, not yet stored: the caller inserts it (`on conflict do nothing`) in
+ * the statement that writes what it sealed, and writes nothing if the subject had one already.
+ */
+export function freshKey(subjectId: string): SubjectKey {
+  const secret = generateKeySync('aes', { length: 256 });
+  const key = secret.export();
+  return {
+    subjectId,
+    secret,
+    fingerprint: keyFingerprint(key),
+    wrapped: seal(keys().wrap, subjectId, key),
+  };
+}
+
 /**
  * The subject's key, created in the caller's transaction when it has none: one statement
  * (the insert, or the row a concurrent one made).
@@ -212,7 +291,13 @@ export async function keyFor(trx: Trx, subjectId: string): Promise<Buffer> {
       .where({ subject_id: subjectId })
       .first()) as KeyRow | undefined);
   if (!row) throw new Error('The personal key just written is not there');
-  return unwrap(row);
+  const key = unwrap(row);
+  // Known once the transaction commits (a rolled-back one leaves nothing to remember).
+  trx.executionPromise.then(
+    () => recentKeys.set(subjectKey(subjectId, key, row.wrapped_key)),
+    () => {},
+  );
+  return key;
 }
 
 /** Whether the person has a key (something about them may still be readable). */
@@ -234,6 +319,7 @@ export async function shredSubject(
   files: readonly string[] = [],
 ): Promise<void> {
   const subjectId = subjectIdOf(email);
+  recentKeys.delete(subjectId);
   await trx(PERSONAL_KEYS).where({ subject_id: subjectId }).delete();
   await trx(ERASED_SUBJECTS)
     .insert({ subject_id: subjectId, erased_at: at, files: JSON.stringify(files) })
@@ -259,6 +345,7 @@ export async function restoreKeyTable(
   backup: { keys: KeyRowIn[]; erased: ErasedRowIn[] },
 ): Promise<{ keysDeleted: number; files: string[] }> {
   const kept: ErasedRowIn[] = await trx(ERASED_SUBJECTS).select('*');
+  recentKeys.clear();
   await trx(PERSONAL_KEYS).delete();
   for (let i = 0; i < backup.keys.length; i += 500)
     await trx(PERSONAL_KEYS).insert(backup.keys.slice(i, i + 500));

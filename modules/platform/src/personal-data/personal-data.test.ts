@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvents, defineProjection } from '../event-store/catalogue.ts';
 import { EventStore, rebuildProjections } from '../event-store/event-store.ts';
+import { insertRowStatement } from '../read-model.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { sealExistingEvents } from './fields.ts';
 import {
   ERASED,
+  freshKey,
   keyTableRows,
   PERSONAL_KEYS,
   restoreKeyTable,
@@ -54,9 +56,29 @@ const people = defineProjection({
   },
 });
 
+/** The same read model, with the statement that lets a sign-up be stored in one round trip. */
+const peopleInOneStatement = defineProjection({
+  name: people.name,
+  mode: 'inline',
+  tables: people.tables,
+  events,
+  apply: (trx, event) => people.apply(trx, event),
+  statement([first, ...rest]) {
+    if (first?.type !== 'TestSignedUp' || rest.length > 0) return undefined;
+    const { id, email, name } = first.data;
+    // test_people keeps no stamp: only the given columns.
+    return insertRowStatement(
+      'test_people',
+      { id, email, name, note: null },
+      { version: first.version, stamp: false },
+    );
+  },
+});
+
 const metadata = { actor: 'test' };
 let tdb: TestDatabase;
 let store: EventStore;
+let oneStatementStore: EventStore;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -67,6 +89,7 @@ beforeAll(async () => {
     t.text('note');
   });
   store = new EventStore(tdb.db, { projections: [people] });
+  oneStatementStore = new EventStore(tdb.db, { projections: [peopleInOneStatement] });
 });
 afterAll(() => tdb.drop());
 
@@ -190,6 +213,84 @@ describe('personal fields in the log', () => {
     await tdb.db.transaction((trx) => restoreKeyTable(trx, later));
     expect((await store.readStream('test:4'))[0]!.data).toMatchObject({ name: 'Grace B.' });
     expect((await store.readStream('test:3'))[0]!.erased).toBe(true);
+  });
+});
+
+describe('a new stream stored in one statement', () => {
+  const signUp = (id: string, email: string) => ({
+    type: 'TestSignedUp',
+    data: { id, email, name: `Person ${id}`, plan: 'basic' },
+  });
+  const appendCounting = async (streamId: string, email: string) => {
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    tdb.db.on('query', count);
+    try {
+      await oneStatementStore.append(streamId, 0, [signUp(streamId, email)], { metadata });
+    } finally {
+      tdb.db.off('query', count);
+    }
+    return queries.length;
+  };
+
+  it('given a new person, then sealed under a new key, in one round trip; seen again, under the same key, still one', async () => {
+    expect(await appendCounting('test:one-1', 'lin@example.ca')).toBe(1);
+    expect(await appendCounting('test:one-2', 'LIN@example.ca ')).toBe(1);
+    expect(
+      await tdb.db(PERSONAL_KEYS).where({ subject_id: subjectIdOf('lin@example.ca') }),
+    ).toHaveLength(1);
+    expect(await rawLog()).not.toContain('lin@example.ca');
+    const [a] = await store.readStream('test:one-1');
+    const [b] = await store.readStream('test:one-2');
+    expect(a?.data).toMatchObject({ email: 'lin@example.ca', name: 'Person test:one-1' });
+    expect(b?.data).toMatchObject({ email: 'LIN@example.ca ', name: 'Person test:one-2' });
+    expect(await tdb.db('test_people').where({ id: 'test:one-2' }).first()).toMatchObject({
+      email: 'LIN@example.ca ',
+    });
+  });
+
+  it('given the key erased by another process meanwhile, then the write is not sealed under the forgotten key: a new key, and what came before stays erased', async () => {
+    expect(await appendCounting('test:one-3', 'kai@example.ca')).toBe(1);
+    // Another API process erases the person: this one still remembers the key.
+    await tdb
+      .db(PERSONAL_KEYS)
+      .where({ subject_id: subjectIdOf('kai@example.ca') })
+      .delete();
+    expect(await appendCounting('test:one-4', 'kai@example.ca')).toBeGreaterThan(1);
+    const [before] = await store.readStream('test:one-3');
+    const [after] = await store.readStream('test:one-4');
+    expect(before?.data).toMatchObject({ email: ERASED, name: ERASED });
+    expect(after?.data).toMatchObject({ email: 'kai@example.ca' });
+    // One row for the new stream only, none half written for the refused statement.
+    expect(await tdb.db('events').where({ stream_id: 'test:one-4' })).toHaveLength(1);
+  });
+
+  it('given a person whose key another process made, then the key is read and used, and the next write is one round trip again', async () => {
+    await appendCounting('test:one-5', 'noa@example.ca');
+    await tdb.db.transaction((trx) => shredSubject(trx, 'noa@example.ca', new Date()));
+    // Another process's key for her: a row this one never wrote nor read.
+    const subjectId = subjectIdOf('noa@example.ca');
+    await tdb
+      .db(PERSONAL_KEYS)
+      .insert({ subject_id: subjectId, wrapped_key: freshKey(subjectId).wrapped });
+    const [made] = await tdb.db(PERSONAL_KEYS).where({ subject_id: subjectId });
+    expect(await appendCounting('test:one-7', 'noa@example.ca')).toBeGreaterThan(1);
+    expect(await appendCounting('test:one-8', 'noa@example.ca')).toBe(1);
+    expect(
+      await tdb.db(PERSONAL_KEYS).where({ subject_id: subjectIdOf('noa@example.ca') }),
+    ).toEqual([made]);
+    const [seventh] = await store.readStream('test:one-7');
+    expect(seventh?.data).toMatchObject({ email: 'noa@example.ca' });
+  });
+
+  it('given a stream that exists, then a conflict and nothing written', async () => {
+    await appendCounting('test:one-9', 'eve@example.ca');
+    await expect(
+      oneStatementStore.append('test:one-9', 0, [signUp('test:one-9', 'eve@example.ca')], {
+        metadata,
+      }),
+    ).rejects.toThrow(/version|conflict/i);
+    expect(await tdb.db('events').where({ stream_id: 'test:one-9' })).toHaveLength(1);
   });
 });
 
