@@ -106,6 +106,10 @@ const INSERT_JOBS_SQL = `
  * die between the commit and this, the workers find the jobs at their next poll.
  */
 const WAKE_UP_GAP_MS = 20;
+/** Jobs due within this long are woken at their time by a timer of the process that made them. */
+const WAKE_LATER_MS = 60_000;
+/** How long after its due time a job is woken (its `start_after` has passed by then). */
+const WAKE_LATE_BY_MS = 5;
 
 class WorkerWakeUps {
   private readonly pending = new Set<string>();
@@ -171,13 +175,29 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
         if (missing.length > 0)
           throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
       }
-      // As pg-boss: a job due later wakes no one (the workers' polling finds it then).
       const now = Date.now();
       const due = new Set(
         jobs.filter((j) => !j.startAfter || j.startAfter.getTime() <= now).map((j) => j.queue),
       );
+      // A job due soon (a round of notices, 2 s on) wakes the workers at its time, from this
+      // process: the workers' polling (every 5 s while notifications work) would find it late.
+      const soon = jobs.filter(
+        (j) =>
+          j.startAfter &&
+          j.startAfter.getTime() > now &&
+          j.startAfter.getTime() - now <= WAKE_LATER_MS,
+      );
       trx.executionPromise.then(
-        () => wakeUps.wake(due),
+        () => {
+          wakeUps.wake(due);
+          for (const job of soon) {
+            const timer = setTimeout(
+              () => wakeUps.wake([job.queue]),
+              job.startAfter!.getTime() - Date.now() + WAKE_LATE_BY_MS,
+            );
+            timer.unref();
+          }
+        },
         () => {}, // rolled back: no job, nothing to wake
       );
     },
