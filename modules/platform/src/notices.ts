@@ -366,12 +366,14 @@ async function readViews<WS extends EventSchemas>(
   windows: readonly NoticeWindow[],
   trx: Trx,
 ): Promise<NoticeView[]> {
-  const views: NoticeView[] = [];
-  for (const window of windows) {
-    const history = await store.readStream(streams.windowStream(window.id), trx);
-    views.push({ window, state: streams.windows.fold(history) });
-  }
-  return views;
+  const histories = await store.readStreams(
+    windows.map((window) => streams.windowStream(window.id)),
+    trx,
+  );
+  return windows.map((window) => ({
+    window,
+    state: streams.windows.fold(histories.get(streams.windowStream(window.id)) ?? []),
+  }));
 }
 
 const evolveWith = <WS extends EventSchemas>(
@@ -408,40 +410,81 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
   },
 ): Promise<ItemState[]> {
   const rules = streams.rules ?? NOTICE_RULES;
+  const items = notice.items.decider;
   return deps.db.transaction(async (trx) => {
     await lockNotices(trx, streams.lock);
     const views = await readViews(deps.store, streams, noticeWindowsAround(notice.at, rules), trx);
-    const states: ItemState[] = [];
+    // Every item's stream in one query, and every event of the batch in one statement (under
+    // the lock no other notice decision runs; an item's other writers only add after it).
+    const histories = await deps.store.readStreams(
+      notice.of.map((item) => item.stream),
+      trx,
+    );
+    const known = new Map<string, ItemState>();
+    const states: ItemState[] = new Array(notice.of.length);
+    type Decided = { index: number; stream: string; state: ItemState; queued: EventOf<IS>[] };
+    let chunk: Decided[] = [];
+    let counts: { streamId: string; events: EventOf<WS>[]; metadata: EventMetadata }[] = [];
+    const flush = async () => {
+      const queued = chunk.filter((d) => d.queued.length > 0);
+      const stored = await deps.store.appendToStreams(trx, [
+        ...queued.map((d) => ({
+          streamId: d.stream,
+          events: d.queued,
+          metadata: notice.of[d.index]!.metadata,
+        })),
+        ...counts,
+      ]);
+      for (const d of chunk) {
+        const i = queued.indexOf(d);
+        const after =
+          i < 0
+            ? d.state
+            : stored[i]!.reduce((s, e) => items.evolve(s, items.events.parse(e)), d.state);
+        states[d.index] = after;
+        known.set(d.stream, after);
+      }
+      chunk = [];
+      counts = [];
+    };
     for (const [index, item] of notice.of.entries()) {
-      const decided: { queued: EventOf<IS>[]; counted: CountedNotice | null } = {
-        queued: [],
-        counted: null,
-      };
-      const result = await notice.items(
-        deps.store,
-        item.stream,
-        (state) => {
-          decided.counted = countNotice(views, notice.at, rules);
-          decided.queued = notice.queue(state, decided.counted.window, index);
-          return decided.queued;
-        },
-        { metadata: item.metadata, trx, retryOnConflict: true },
-      );
-      states.push(result.state);
-      const counted = decided.counted;
-      if (decided.queued.length === 0 || !counted) continue;
+      // The same item twice in a batch (its arrival and its release): the first is written first.
+      if (chunk.some((d) => d.stream === item.stream)) await flush();
+      const state = known.get(item.stream) ?? notice.items.fold(histories.get(item.stream) ?? []);
+      const counted = countNotice(views, notice.at, rules);
+      const queued = notice.queue(state, counted.window, index);
+      chunk.push({ index, stream: item.stream, state, queued });
+      if (queued.length === 0) continue;
       const view = views.find((v) => v.window.id === counted.window.id)!;
-      const stored = await deps.store.append(
-        streams.windowStream(view.window.id),
-        'any',
-        notice.count(decided.queued, view.window, counted.dueAt),
-        { metadata: item.metadata, trx },
+      const events = notice.count(queued, view.window, counted.dueAt);
+      const streamId = streams.windowStream(view.window.id);
+      counts.push({ streamId, events, metadata: item.metadata });
+      // The next item of the batch joins the round this one opened.
+      view.state = events.reduce(
+        (state, event) =>
+          streams.windows.decider.evolve(
+            state,
+            streams.windows.decider.events.parse(unsaved(streamId, event)),
+          ),
+        view.state,
       );
-      view.state = evolveWith(streams, view.state, stored);
     }
+    await flush();
     return states;
   });
 }
+
+/** A new event as a decision's fold sees it before it is stored. */
+const unsaved = (streamId: string, event: { type: string; data?: unknown }): StoredEvent => ({
+  position: 0,
+  streamId,
+  streamType: '',
+  version: 0,
+  type: event.type,
+  data: event.data ?? {},
+  metadata: { actor: 'worker' },
+  occurredAt: new Date(0),
+});
 
 /** A round's settlement as the module records it and tells it. */
 export interface RoundSettling<WS extends EventSchemas> {

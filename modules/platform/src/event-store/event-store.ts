@@ -74,6 +74,30 @@ const APPEND_SQL = `
   order by batch.ordinality
   returning *`;
 
+/**
+ * Several streams' events in one statement (`appendToStreams`): each stream's rows numbered
+ * after its current version, in the batch's order.
+ */
+const APPEND_TO_STREAMS_SQL = `
+  with batch as (
+    select * from rows from (
+      jsonb_to_recordset(?::jsonb)
+        as (stream_id text, stream_type text, type text, data jsonb, metadata jsonb)
+    ) with ordinality as b(stream_id, stream_type, type, data, metadata, n)
+  ), current_version as (
+    select s.stream_id,
+           coalesce((select max(version) from events e where e.stream_id = s.stream_id), 0)
+             as version
+    from (select distinct stream_id from batch) s
+  )
+  insert into events (stream_id, stream_type, version, type, data, metadata)
+  select b.stream_id, b.stream_type,
+         c.version + row_number() over (partition by b.stream_id order by b.n),
+         b.type, b.data, b.metadata
+  from batch b join current_version c using (stream_id)
+  order by b.n
+  returning *`;
+
 function appendStatement(
   streamId: string,
   expectedVersion: ExpectedVersion,
@@ -262,6 +286,99 @@ export class EventStore {
     if (positions.length === 0) return [];
     const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
     return openEvents(trx, rows.map(toStoredEvent));
+  }
+
+  /** Several streams at once, in one query, each in version order (a batch's decisions). */
+  async readStreams(
+    streamIds: readonly string[],
+    trx: Db | Trx = this.db,
+  ): Promise<Map<string, StoredEvent[]>> {
+    const streams = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return streams;
+    const rows = await trx<EventRow>('events')
+      .whereIn('stream_id', [...new Set(streamIds)])
+      .orderBy([
+        { column: 'stream_id', order: 'asc' },
+        { column: 'version', order: 'asc' },
+      ]);
+    for (const event of await openEvents(trx, rows.map(toStoredEvent)))
+      streams.get(event.streamId)!.push(event);
+    return streams;
+  }
+
+  /**
+   * Events for several streams in one statement, in the caller's transaction, each entry after
+   * whatever its stream holds when the statement runs ('any': the caller decided under a lock
+   * of its own, such as the owner's notices' lock), with its own metadata; several entries may
+   * name one stream, numbered in order. Inline projections and jobs as `append`'s. Only for
+   * events without personal fields (none is sealed here). Answers the stored events of each entry.
+   */
+  async appendToStreams(
+    trx: Trx,
+    entries: readonly { streamId: string; events: NewEvent[]; metadata: EventMetadata }[],
+  ): Promise<StoredEvent[][]> {
+    const rows = entries.flatMap((entry, e) =>
+      entry.events.map((event) => ({
+        entry: e,
+        stream_id: entry.streamId,
+        stream_type: streamTypeOf(entry.streamId),
+        type: event.type,
+        data: event.data ?? {},
+        metadata: stripUndefined(entry.metadata),
+      })),
+    );
+    if (rows.length === 0) return entries.map(() => []);
+    let inserted: EventRow[] | undefined;
+    for (let attempt = 1; !inserted; attempt++) {
+      try {
+        // Under a savepoint: a writer that took a version meanwhile only fails this statement.
+        inserted = await trx.transaction(
+          async (savepoint) =>
+            (
+              await savepoint.raw<{ rows: EventRow[] }>(APPEND_TO_STREAMS_SQL, [
+                JSON.stringify(rows),
+              ])
+            ).rows,
+        );
+      } catch (error) {
+        if (
+          isPgError(error, PG_UNIQUE_VIOLATION) &&
+          error.constraint === STREAM_VERSION_CONSTRAINT &&
+          attempt < 10
+        )
+          continue;
+        throw error;
+      }
+    }
+    // Each stream's rows, by version, are its entries' events in the batch's order.
+    const byStream = new Map<string, EventRow[]>();
+    for (const row of inserted)
+      byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    for (const list of byStream.values()) list.sort((a, b) => a.version - b.version);
+    const stored = rows.map((row) => ({
+      entry: row.entry,
+      event: toStoredEvent(byStream.get(row.stream_id)!.shift()!),
+    }));
+    const jobs: QueuedJob[] = [];
+    for (const { event } of stored) {
+      for (const projection of this.inline) {
+        if (projection.handles.includes(event.type)) await projection.apply(trx, event);
+      }
+      for (const sub of this.routes.get(event.type) ?? []) {
+        const data = { position: event.position, streamId: event.streamId, type: event.type };
+        const startAfter = sub.startAfter?.(event);
+        jobs.push(startAfter ? { queue: sub.queue, data, startAfter } : { queue: sub.queue, data });
+      }
+    }
+    if (jobs.length > 0 && this.enqueue) {
+      if (typeof this.enqueue === 'function') {
+        for (const { queue, data, startAfter } of jobs) {
+          if (startAfter) await this.enqueue(trx, queue, data, { startAfter });
+          else await this.enqueue(trx, queue, data);
+        }
+      } else await this.enqueue.enqueueAll(trx, jobs);
+    }
+    return entries.map((_, e) => stored.filter((s) => s.entry === e).map((s) => s.event));
   }
 
   /**
