@@ -193,7 +193,7 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
           for (const job of soon) {
             const timer = setTimeout(
               () => wakeUps.wake([job.queue]),
-              job.startAfter!.getTime() - Date.now() + WAKE_LATE_BY_MS,
+              Math.max(0, job.startAfter!.getTime() - Date.now() + WAKE_LATE_BY_MS),
             );
             timer.unref();
           }
