@@ -3,7 +3,7 @@ import type { StoredEvent } from '@kw/platform';
 import { type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { NOTIFY_ADMIN_QUEUE, NOTIFY_DIGEST_QUEUE } from './index.ts';
+import { ENRICH_CONTACT_QUEUE, NOTIFY_ADMIN_QUEUE, NOTIFY_DIGEST_QUEUE } from './index.ts';
 import { contactJobHandlers } from './jobs.ts';
 
 // A flood cannot bury the owner. The worker runs no contact job here: the test delivers the
@@ -16,6 +16,7 @@ let now = T;
 const handlers = contactJobHandlers({ now: () => now });
 const notify = handlers.find((h) => h.queue === NOTIFY_ADMIN_QUEUE)!;
 const digest = handlers.find((h) => h.queue === NOTIFY_DIGEST_QUEUE)!;
+const enrich = handlers.find((h) => h.queue === ENRICH_CONTACT_QUEUE)!;
 
 let smtp: SmtpCatcher;
 let app: TestApp;
@@ -180,6 +181,23 @@ describe('a flood of contact messages', () => {
         at: '2031-03-02T15:01:02.250Z',
       },
     ]);
+
+    // Their enrichments, a batch at a time (and one by one), twice at once: each once, its
+    // place sealed under the person's key.
+    await deliverTwiceAtOnce(received, enrich);
+    const enriched = await app.db('events').where({ type: 'ContactSubmissionEnriched' });
+    expect(enriched).toHaveLength(300);
+    expect(new Set(enriched.map((e) => e.stream_id)).size).toBe(300);
+    for (const e of enriched) {
+      expect(e.data).toHaveProperty('$personal');
+      expect(e.data).not.toHaveProperty('country');
+    }
+    expect(
+      Number(
+        (await app.db('contact_submissions').whereNotNull('enriched_at').count('* as n').first())
+          ?.n,
+      ),
+    ).toBe(300);
 
     // Delivered again later: still one.
     await deliverTwiceAtOnce(received.slice(0, 50), notify);

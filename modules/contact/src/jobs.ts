@@ -1,4 +1,5 @@
 import {
+  ConcurrencyError,
   type Config,
   coalesceNotices,
   composeEmail,
@@ -65,6 +66,57 @@ export async function enrichSubmission(
     (state) => enrichContact(state, { submissionId, ...insight }),
     { metadata: byWorker(event), retryOnConflict: true },
   );
+}
+
+/**
+ * The enrichment of a batch of new submissions, all or nothing, in a few round trips: their
+ * streams read in one query, each decided as `enrichSubmission` does, all written in one
+ * statement at the versions read (a stream written meanwhile: decided again on fresh reads).
+ */
+export async function enrichSubmissions(
+  events: StoredContactEvent[],
+  ctx: WorkerContext,
+): Promise<void> {
+  const received = events.flatMap((e) => (e.type === 'ContactReceived' ? [e] : []));
+  if (received.length === 0) return;
+  const insights = await Promise.all(
+    received.map((e) => describeVisitor(e.data.userAgent, e.data.ipAddress)),
+  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ctx.db.transaction(async (trx) => {
+        const streams = await ctx.store.readStreams(
+          received.map((e) => contactStream(e.data.submissionId)),
+          trx,
+        );
+        await ctx.store.appendToStreams(
+          trx,
+          received.flatMap((event, i) => {
+            const { submissionId } = event.data;
+            const history = streams.get(contactStream(submissionId)) ?? [];
+            const decided = enrichContact(handleContact.fold(history), {
+              submissionId,
+              ...insights[i]!,
+            });
+            return decided.length > 0
+              ? [
+                  {
+                    streamId: contactStream(submissionId),
+                    events: decided,
+                    metadata: byWorker(event),
+                    expectedVersion: history.length,
+                  },
+                ]
+              : [];
+          }),
+        );
+      });
+      return;
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < 3) continue;
+      throw error;
+    }
+  }
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -332,7 +384,19 @@ export const notifyAdminOfSubmission = notifyOwner();
 /** The contact jobs; a test builds them on its own clock. */
 export function contactJobHandlers(options: NoticeOptions = {}): EventHandler[] {
   return [
-    defineHandler({ queue: ENRICH_CONTACT_QUEUE, events: contactEvents, handle: enrichSubmission }),
+    {
+      ...defineHandler({
+        queue: ENRICH_CONTACT_QUEUE,
+        events: contactEvents,
+        handle: enrichSubmission,
+      }),
+      // A burst's enrichments a batch at a time (one read, one write).
+      handleBatch: (events, ctx) =>
+        enrichSubmissions(
+          events.filter((e) => !e.erased).map((e) => contactEvents.parse(e)),
+          ctx,
+        ),
+    },
     {
       ...defineHandler({
         queue: NOTIFY_ADMIN_QUEUE,

@@ -272,6 +272,33 @@ describe('EventStore.appendToStreams and readStreams (a batch of decisions)', ()
     expect(streams.get('counter:none')).toEqual([]);
   });
 
+  it('given an entry expecting a version its stream has passed, then a ConcurrencyError and nothing of the batch is written', async () => {
+    await store.append('counter:x1', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:x2', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:x2', 1, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await expect(
+      tdb.db.transaction((trx) =>
+        store.appendToStreams(trx, [
+          {
+            streamId: 'counter:x1',
+            events: [{ type: 'Incremented', data: { by: 5 } }],
+            metadata,
+            expectedVersion: 1,
+          },
+          {
+            streamId: 'counter:x2',
+            events: [{ type: 'Incremented', data: { by: 5 } }],
+            metadata,
+            expectedVersion: 1,
+          },
+        ]),
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    const streams = await store.readStreams(['counter:x1', 'counter:x2']);
+    expect(streams.get('counter:x1')).toHaveLength(1);
+    expect(streams.get('counter:x2')).toHaveLength(2);
+  });
+
   it('given two batches on one stream at the same moment, then both land, one after the other', async () => {
     await Promise.all(
       [1, 2, 3].map((n) =>

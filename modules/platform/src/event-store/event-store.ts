@@ -82,8 +82,8 @@ const APPEND_TO_STREAMS_SQL = `
   with batch as (
     select * from rows from (
       jsonb_to_recordset(?::jsonb)
-        as (stream_id text, stream_type text, type text, data jsonb, metadata jsonb)
-    ) with ordinality as b(stream_id, stream_type, type, data, metadata, n)
+        as (stream_id text, stream_type text, type text, data jsonb, metadata jsonb, expected int)
+    ) with ordinality as b(stream_id, stream_type, type, data, metadata, expected, n)
   ), current_version as (
     select s.stream_id,
            coalesce((select max(version) from events e where e.stream_id = s.stream_id), 0)
@@ -95,6 +95,7 @@ const APPEND_TO_STREAMS_SQL = `
          c.version + row_number() over (partition by b.stream_id order by b.n),
          b.type, b.data, b.metadata
   from batch b join current_version c using (stream_id)
+  where b.expected is null or c.version = b.expected
   order by b.n
   returning *`;
 
@@ -307,24 +308,35 @@ export class EventStore {
   }
 
   /**
-   * Events for several streams in one statement, in the caller's transaction, each entry after
-   * whatever its stream holds when the statement runs ('any': the caller decided under a lock
-   * of its own, such as the owner's notices' lock), with its own metadata; several entries may
-   * name one stream, numbered in order. Inline projections and jobs as `append`'s. Only for
-   * events without personal fields (none is sealed here). Answers the stored events of each entry.
+   * Events for several streams in one statement, in the caller's transaction, each entry with
+   * its own metadata: after the version it expects (`expectedVersion`: else a ConcurrencyError
+   * and nothing of the statement is written, so the caller decides again on fresh histories),
+   * or after whatever its stream holds when the statement runs (none given: 'any', for a
+   * caller that decided under a lock of its own, such as the owner's notices' lock); several
+   * entries may name one stream ('any'), numbered in order. Personal fields are sealed, and
+   * inline projections and jobs follow, as `append`'s. Answers the stored events of each entry.
    */
   async appendToStreams(
     trx: Trx,
-    entries: readonly { streamId: string; events: NewEvent[]; metadata: EventMetadata }[],
+    entries: readonly {
+      streamId: string;
+      events: NewEvent[];
+      metadata: EventMetadata;
+      expectedVersion?: number;
+    }[],
   ): Promise<StoredEvent[][]> {
+    const sealed: NewEvent[][] = [];
+    for (const entry of entries) sealed.push(await sealEvents(trx, entry.streamId, entry.events));
     const rows = entries.flatMap((entry, e) =>
-      entry.events.map((event) => ({
+      sealed[e]!.map((event, i) => ({
         entry: e,
+        clear: entry.events[i]!,
         stream_id: entry.streamId,
         stream_type: streamTypeOf(entry.streamId),
         type: event.type,
         data: event.data ?? {},
         metadata: stripUndefined(entry.metadata),
+        expected: entry.expectedVersion ?? null,
       })),
     );
     if (rows.length === 0) return entries.map(() => []);
@@ -332,14 +344,23 @@ export class EventStore {
     for (let attempt = 1; !inserted; attempt++) {
       try {
         // Under a savepoint: a writer that took a version meanwhile only fails this statement.
-        inserted = await trx.transaction(
-          async (savepoint) =>
-            (
-              await savepoint.raw<{ rows: EventRow[] }>(APPEND_TO_STREAMS_SQL, [
-                JSON.stringify(rows),
-              ])
-            ).rows,
-        );
+        inserted = await trx.transaction(async (savepoint) => {
+          const { rows: written } = await savepoint.raw<{ rows: EventRow[] }>(
+            APPEND_TO_STREAMS_SQL,
+            [JSON.stringify(rows.map(({ clear: _, ...row }) => row))],
+          );
+          if (written.length < rows.length) {
+            // A stream not at the version its entry expected: none of the batch is written.
+            const wrote = new Set(written.map((row) => row.stream_id));
+            const stale = rows.find((row) => !wrote.has(row.stream_id))!;
+            throw new ConcurrencyError(
+              stale.stream_id,
+              stale.expected ?? 'any',
+              await this.streamVersion(stale.stream_id, savepoint),
+            );
+          }
+          return written;
+        });
       } catch (error) {
         if (
           isPgError(error, PG_UNIQUE_VIOLATION) &&
@@ -357,7 +378,7 @@ export class EventStore {
     for (const list of byStream.values()) list.sort((a, b) => a.version - b.version);
     const stored = rows.map((row) => ({
       entry: row.entry,
-      event: toStoredEvent(byStream.get(row.stream_id)!.shift()!),
+      event: withClearData(toStoredEvent(byStream.get(row.stream_id)!.shift()!), row.clear),
     }));
     const jobs: QueuedJob[] = [];
     for (const { event } of stored) {
