@@ -2,6 +2,7 @@ import {
   coalesceNotices,
   defineEvents,
   defineHandler,
+  digestOwed,
   type EventHandler,
   NOTICE_RULES,
   type NoticeKind,
@@ -207,10 +208,10 @@ export function applicationDigest(options: NoticeOptions = {}): EventHandler {
       if (!to) return;
       const { window } = event.data;
       const streams = noticeStreams(rules);
-      // The few it would name, read before the lock.
+      // The few it would name, read before the lock (a run after the round settled goes on:
+      // it sends what the round told one by one and is still owed).
       const preview = await roundPreview(ctx.store, streams, window);
-      if (!preview) return;
-      const named = await findJobApplications(ctx.db, preview.sample);
+      const named = await findJobApplications(ctx.db, digestOwed(preview)?.sample ?? []);
       const metadata = { actor: 'worker', causationId: event.position };
       const at = now();
       const settled = await settleRound(ctx, streams, {

@@ -4,6 +4,7 @@ import {
   coalesceNotices,
   composeEmail,
   defineHandler,
+  digestOwed,
   type EventHandler,
   type EventMetadata,
   type MailMessage,
@@ -342,13 +343,11 @@ export function sendDigest(options: NoticeOptions = {}) {
     const to = ctx.config.adminEmail;
     if (!to) return;
     const streams = noticeStreams(rules);
-    // The few it would name, read before the lock.
+    // The few it would name, read before the lock (a run after the round settled goes on: it
+    // sends what the round told one by one and is still owed).
     const preview = await roundPreview(ctx.store, streams, window);
-    if (!preview) return;
-    const named = await contactSubmissionsByIds(ctx.db, preview.sample);
-    const since = handleNotices.fold(
-      await ctx.store.readStream(noticesStream(window)),
-    ).pendingSince;
+    const named = await contactSubmissionsByIds(ctx.db, digestOwed(preview)?.sample ?? []);
+    const since = preview.pendingSince;
     const metadata = byWorker(event);
     const at = now();
     const settled = await settleRound(ctx, streams, {

@@ -550,13 +550,16 @@ export async function settleRound<WS extends EventSchemas>(
   return settlement;
 }
 
-/** A digest's preview, read before the lock: the items it will name (to look them up). */
+/**
+ * A window's state read without the lock, before a round settles: the items a digest would
+ * name (to look them up first), when the round opened. The lock's decision may differ.
+ */
 export async function roundPreview<WS extends EventSchemas>(
   store: EventStore,
   streams: NoticeStreams<WS>,
   window: string,
-): Promise<OwedDigest | null> {
-  return digestOwed(streams.windows.fold(await store.readStream(streams.windowStream(window))));
+): Promise<NoticeWindowState> {
+  return streams.windows.fold(await store.readStream(streams.windowStream(window)));
 }
 
 // Items screened at intake (a contact message, a job application): one held for the
