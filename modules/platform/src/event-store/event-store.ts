@@ -54,6 +54,12 @@ export interface EventStoreOptions {
 const STREAM_VERSION_CONSTRAINT = 'events_stream_id_version_unique';
 
 /**
+ * An async projection's job starts this long after its event: a read model that lags anyway
+ * (the activity feed) lets the event's own jobs (an enquiry's enrichment) have the worker first.
+ */
+export const ASYNC_PROJECTION_DELAY_MS = 150;
+
+/**
  * One statement per append. A new stream's events are inserted as they are: the
  * (stream_id, version) unique index is the whole check. Otherwise the statement reads the
  * stream's current version, checks it against the expected one (null: 'any') and numbers the
@@ -146,7 +152,12 @@ export class EventStore {
       ...(options.subscriptions ?? []),
       ...projections
         .filter((p) => p.mode === 'async')
-        .map((p) => ({ queue: projectionQueue(p), handles: p.handles })),
+        .map((p) => ({
+          queue: projectionQueue(p),
+          handles: p.handles,
+          startAfter: (event: StoredEvent) =>
+            new Date(event.occurredAt.getTime() + ASYNC_PROJECTION_DELAY_MS),
+        })),
     ];
     this.routes = new Map();
     for (const sub of subscriptions) {

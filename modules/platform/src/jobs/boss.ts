@@ -204,13 +204,17 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
   };
 }
 
-/** Jobs waiting to run (created or retrying) across all queues, read directly from pg-boss's table. */
+/**
+ * Jobs waiting to run (created or retrying) across all queues, read directly from pg-boss's
+ * table: those due, and those held back a moment (due within a second, such as an async
+ * projection's, which waits 150 ms for its event's own jobs).
+ */
 export async function queueBacklog(db: Db): Promise<number> {
   const row = await db
     .withSchema(BOSS_SCHEMA)
     .from('job')
     .whereIn('state', ['created', 'retry'])
-    .where('start_after', '<=', db.fn.now())
+    .where('start_after', '<=', db.raw("now() + interval '1 second'"))
     .count<{ count: number }[]>('* as count')
     .first();
   return Number(row?.count ?? 0);
