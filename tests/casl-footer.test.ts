@@ -99,7 +99,12 @@ const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
   },
   digestMail: {
     mail: digestMail(
-      { window: at, owed: { count: 4, tags: { held: 1 }, sample: [] }, reportedBefore: 3 },
+      {
+        window: at,
+        since: at,
+        owed: { count: 4, tags: { held: 1 }, sample: [] },
+        settledBefore: 3,
+      },
       [submission],
       'owner@example.ca',
       config,
@@ -123,7 +128,7 @@ const EVERY_EMAIL: Record<string, { mail: MailMessage; newsletter?: true }> = {
   },
   applicationDigestEmail: {
     mail: applicationDigestEmail(
-      { window: at, count: 5, reportedBefore: 3, minutes: 5, held: 1 },
+      { window: at, count: 5, settledBefore: 3, minutes: 5, held: 1 },
       [{ ...application, held: true }],
       { to: 'owner@example.ca', ...config },
     ),

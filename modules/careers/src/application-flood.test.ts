@@ -69,12 +69,18 @@ async function stored(type: string): Promise<StoredEvent[]> {
   const positions = await app.db('events').where({ type }).orderBy('position').pluck('position');
   return Promise.all(positions.map(async (p: number) => (await ctx().store.readEvent(p))!));
 }
+/** Each job delivered twice at the same moment, and its batch form twice too. */
 const deliverTwiceAtOnce = (events: StoredEvent[], handler: typeof notify) =>
-  Promise.all(events.flatMap((e) => [handler.handle(e, ctx()), handler.handle(e, ctx())]));
+  Promise.all([
+    ...events.flatMap((e) => [handler.handle(e, ctx()), handler.handle(e, ctx())]),
+    ...(handler.handleBatch
+      ? [handler.handleBatch(events, ctx()), handler.handleBatch(events, ctx())]
+      : []),
+  ]);
 const ownerMails = () => smtp.mails.filter((m) => m.to.includes(OWNER));
 
 describe('a flood of applications', () => {
-  it('40 at once: three notifications of their own, then one digest counting the other 37; every job twice at once, nothing twice', {
+  it('40 at once: nothing on their own; when their round is due, one digest counting all 40; every job twice at once, nothing twice', {
     timeout: 120_000,
   }, async () => {
     // 10 from each of 4 addresses: the apply form's limit per address.
@@ -86,37 +92,44 @@ describe('a flood of applications', () => {
     expect(submitted).toHaveLength(40);
 
     await deliverTwiceAtOnce(submitted, notify);
-    const alone = ownerMails();
-    expect(alone).toHaveLength(3);
-    for (const mail of alone)
-      expect(mail.headers.subject).toMatch(
-        /^New application: Bot Number \d+ for Machine Learning Engineer$/,
-      );
+    expect(ownerMails()).toHaveLength(0);
     const queued = (await app.db('events').where({ type: 'ApplicationNoticeQueued' })).map(
       (e) => e.data,
     );
-    expect(queued.filter((q) => q.mode === 'individual')).toHaveLength(3);
-    expect(queued.filter((q) => q.mode === 'digest')).toHaveLength(37);
+    expect(queued).toHaveLength(40);
+    expect(queued.filter((q) => q.mode === 'gathered')).toHaveLength(40);
 
+    // One round, due 2 s after the first notice.
     const scheduled = await stored('ApplicationDigestScheduled');
     expect(scheduled.map((e) => e.data)).toEqual([
-      { window: '2031-03-02T15:00:00.000Z', dueAt: '2031-03-02T15:05:00.000Z' },
+      {
+        window: '2031-03-02T15:00:00.000Z',
+        dueAt: '2031-03-02T15:01:02.000Z',
+        at: '2031-03-02T15:01:00.000Z',
+      },
     ]);
     const [job] = await app.db('pgboss.job').where({ name: APPLICATION_DIGEST_QUEUE });
-    expect(new Date(job.start_after).toISOString()).toBe('2031-03-02T15:05:00.000Z');
+    expect(new Date(job.start_after).toISOString()).toBe('2031-03-02T15:01:02.000Z');
 
-    now = new Date('2031-03-02T15:05:00Z');
+    now = new Date('2031-03-02T15:01:02Z');
     await deliverTwiceAtOnce(scheduled, digest);
     await deliverTwiceAtOnce(submitted.slice(0, 5), notify);
     const mails = ownerMails();
-    expect(mails).toHaveLength(4);
-    expect(mails[3]!.headers.subject).toBe('37 more applications');
-    expect(mails[3]!.raw).toMatch(
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.headers.subject).toBe('40 new applications');
+    expect(mails[0]!.raw).toMatch(
       /- Bot Number \d+ <bot\d+@example\.com> for Machine Learning Engineer/,
     );
     expect(
       (await app.db('events').where({ type: 'ApplicationDigestSent' })).map((e) => e.data),
-    ).toEqual([{ window: '2031-03-02T15:00:00.000Z', to: OWNER, count: 37 }]);
+    ).toEqual([
+      {
+        window: '2031-03-02T15:00:00.000Z',
+        to: OWNER,
+        count: 40,
+        at: '2031-03-02T15:01:02.000Z',
+      },
+    ]);
     // Every one of them is in the back office's list.
     expect(Number((await app.db('job_applications').count('* as n').first())?.n)).toBe(40);
   });

@@ -30,6 +30,7 @@ import {
   queueApplicationNotice,
   receiveApplication,
   recordApplicationDigest,
+  recordApplicationsToldSeparately,
   recordArrivalEmail,
   recordRejectionEmail,
   rejectionEmailDue,
@@ -572,72 +573,80 @@ describe("ADMIN_EMAIL's notice of an application, coalesced", () => {
   const submitted = submitApplication(open, APP, applicant, resume, visitor, NOW)[0];
   const window = noticeWindowAt(new Date('2031-03-02T15:01:00Z'));
 
-  it('given an application, its notice is queued once, as the window says', () => {
+  it('given an application, its notice is queued once, gathered in the round of the window', () => {
     const state = applicationState(given(submitted));
-    const queued = queueApplicationNotice(state, to, window, 'digest');
+    const queued = queueApplicationNotice(state, to, window);
     expect(queued).toEqual([
       {
         type: 'ApplicationNoticeQueued',
-        data: { applicationId: APP, mode: 'digest', window: window.id },
+        data: { applicationId: APP, mode: 'gathered', window: window.id },
       },
     ]);
     expect(
-      queueApplicationNotice(applicationState(given(submitted, ...queued)), to, window, 'digest'),
+      queueApplicationNotice(applicationState(given(submitted, ...queued)), to, window),
     ).toEqual([]);
   });
 
   it('given spam, a deletion or no ADMIN_EMAIL, no notice is queued', () => {
     const spam = flagApplicationOnIntake(APP, { isSpam: true, reason: SPAM_REASONS.links });
-    expect(
-      queueApplicationNotice(applicationState(given(submitted, ...spam)), to, window, 'digest'),
-    ).toEqual([]);
-    expect(
-      queueApplicationNotice(applicationState(given(submitted)), undefined, window, 'digest'),
-    ).toEqual([]);
+    expect(queueApplicationNotice(applicationState(given(submitted, ...spam)), to, window)).toEqual(
+      [],
+    );
+    expect(queueApplicationNotice(applicationState(given(submitted)), undefined, window)).toEqual(
+      [],
+    );
   });
 
-  it('its e-mail of its own is owed only when queued to go alone; in a digest, none', () => {
-    const alone = given(
+  it('its e-mail of its own is owed only when its round told it one by one (or an older window queued it alone)', () => {
+    const gathered = given(
       submitted,
-      ...queueApplicationNotice(applicationState(given(submitted)), to, window, 'individual'),
+      ...queueApplicationNotice(applicationState(given(submitted)), to, window),
     );
+    expect(
+      adminNotificationDue(applicationState(gathered), { publicUrl, adminEmail: to }),
+    ).toBeNull();
+    expect(
+      adminNotificationDue(applicationState(gathered), {
+        publicUrl,
+        adminEmail: to,
+        toldSeparately: 'new',
+      }),
+    ).toMatchObject({
+      mail: { subject: 'New application: Ada Lovelace for Machine Learning Engineer' },
+    });
+    const alone = given(submitted, {
+      type: 'ApplicationNoticeQueued',
+      data: { applicationId: APP, mode: 'individual', window: window.id },
+    });
     expect(
       adminNotificationDue(applicationState(alone), { publicUrl, adminEmail: to }),
     ).toMatchObject({
       mail: { subject: 'New application: Ada Lovelace for Machine Learning Engineer' },
     });
-    const digested = given(
-      submitted,
-      ...queueApplicationNotice(applicationState(given(submitted)), to, window, 'digest'),
-    );
-    expect(
-      adminNotificationDue(applicationState(digested), { publicUrl, adminEmail: to }),
-    ).toBeNull();
     expect(
       adminNotificationDue(applicationState(given(submitted)), { publicUrl, adminEmail: to }),
     ).toBeNull();
   });
 
-  it('the window counts it; the first digest item schedules the digest, which covers it once', () => {
-    const [queued] = queueApplicationNotice(
-      applicationState(given(submitted)),
-      to,
-      window,
-      'digest',
-    );
-    const counted = countApplicationNotice(queued!, {
-      mode: 'digest',
-      scheduleDigestAt: window.end,
-    });
+  it('the window counts it; the first opens the round, which covers it once (in a digest, or one by one)', () => {
+    const [queued] = queueApplicationNotice(applicationState(given(submitted)), to, window);
+    const now = new Date('2031-03-02T15:01:00Z');
+    const due = new Date('2031-03-02T15:01:02Z');
+    const counted = countApplicationNotice(queued!, now, due);
     expect(counted.map((e) => e.type)).toEqual([
       'ApplicationNoticeCounted',
       'ApplicationDigestScheduled',
     ]);
     const state = handleApplicationNotices.fold(given(...counted));
+    expect(state.pendingDueAt).toBe(due.toISOString());
     const owed = digestOwed(state)!;
     expect(owed).toEqual({ count: 1, tags: {}, sample: [APP] });
-    const sent = recordApplicationDigest(window.id, to, owed);
+    const sent = recordApplicationDigest(window.id, to, owed, due);
     expect(digestOwed(handleApplicationNotices.fold(given(...counted, ...sent)))).toBeNull();
+    const alone = recordApplicationsToldSeparately(window.id, state.sample, due);
+    const told = handleApplicationNotices.fold(given(...counted, ...alone));
+    expect(digestOwed(told)).toBeNull();
+    expect(told.separately).toEqual([{ id: APP, tags: [], at: due.toISOString() }]);
   });
 });
 

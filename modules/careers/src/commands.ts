@@ -1,16 +1,19 @@
 import {
   ConflictError,
-  type CountedNotice,
   commandHandler,
   digestScheduled,
   digestSent,
   emptyNoticeWindow,
   NotFoundError,
+  type NoticeItem,
   type NoticeKind,
   type NoticeMode,
   type NoticeWindow,
   type NoticeWindowState,
   noticeCounted,
+  noticeKindOf,
+  noticesToldSeparately,
+  noticeTags,
   type OwedDigest,
   type OwedMail,
   owedScreenedNotice,
@@ -741,15 +744,15 @@ const screened = (state: ApplicationState): ScreenedItem => ({
 });
 
 /**
- * The administrator's notice of an application is queued once per kind: `held` while it is
- * held for review, `new` for a real one (a released one included); none without ADMIN_EMAIL,
- * for spam, a deleted application, or one already told (before notices were queued).
+ * The administrator's notice of an application is queued once per kind, gathered in the round
+ * of `window`: `held` while it is held for review, `new` for a real one (a released one
+ * included); none without ADMIN_EMAIL, for spam, a deleted application, or one already told
+ * (before notices were queued).
  */
 export function queueApplicationNotice(
   state: ApplicationState,
   adminEmail: string | undefined,
   window: NoticeWindow,
-  mode: NoticeMode,
 ): ApplicationNoticeQueued[] {
   const kind = adminEmail ? owedScreenedNotice(screened(state)) : null;
   if (!kind) return [];
@@ -757,39 +760,89 @@ export function queueApplicationNotice(
   return [
     {
       type: 'ApplicationNoticeQueued',
-      data: { applicationId, mode, window: window.id, ...(kind === 'held' ? { kind } : {}) },
+      data: {
+        applicationId,
+        mode: 'gathered',
+        window: window.id,
+        ...(kind === 'held' ? { kind } : {}),
+      },
     },
   ];
 }
 
-/** The window's record of a queued notice, and the digest it schedules if it is the first. */
+/**
+ * The window's record of a queued notice (counted at `at`), and the round it opens, due at
+ * `dueAt`, if it is the first.
+ */
 export function countApplicationNotice(
   queued: ApplicationNoticeQueued,
-  counted: CountedNotice,
+  at: Date,
+  dueAt: Date | null,
 ): ApplicationNoticeEvent[] {
   const { applicationId, mode, window, kind } = queued.data;
   const events: ApplicationNoticeEvent[] = [
-    { type: 'ApplicationNoticeCounted', data: { applicationId, mode, ...(kind ? { kind } : {}) } },
+    {
+      type: 'ApplicationNoticeCounted',
+      data: { applicationId, mode, ...(kind ? { kind } : {}), at: at.toISOString() },
+    },
   ];
-  if (counted.scheduleDigestAt)
+  if (dueAt)
     events.push({
       type: 'ApplicationDigestScheduled',
-      data: { window, dueAt: counted.scheduleDigestAt.toISOString() },
+      data: { window, dueAt: dueAt.toISOString(), at: at.toISOString() },
     });
   return events;
 }
 
+/** The round, still due while notices came, put off until `dueAt`. */
+export function putOffApplicationRound(
+  window: string,
+  dueAt: Date,
+  at: Date,
+): ApplicationNoticeEvent[] {
+  return [
+    {
+      type: 'ApplicationDigestScheduled',
+      data: { window, dueAt: dueAt.toISOString(), at: at.toISOString() },
+    },
+  ];
+}
+
+/** The round settled with these few told one by one (their e-mails follow). */
+export function recordApplicationsToldSeparately(
+  window: string,
+  items: readonly NoticeItem[],
+  at: Date,
+): ApplicationNoticeEvent[] {
+  return [
+    {
+      type: 'ApplicationNoticesToldSeparately',
+      data: {
+        window,
+        at: at.toISOString(),
+        notices: items.map((item) => ({ applicationId: item.id, kind: noticeKindOf(item) })),
+      },
+    },
+  ];
+}
+
 /**
- * The administrator's e-mail of its own, owed only for a notice queued to go alone: the held
- * one (it waits for review, with the link) while the application is held, the usual one after.
- * `held` is how many applications wait for review, for the usual one to mention.
+ * The administrator's e-mail of its own, owed only for a notice its round told one by one
+ * (`toldSeparately`: the kind it told) or an older window queued to go alone: the held one (it
+ * waits for review, with the link) while the application is held, the usual one after. `held`
+ * is how many applications wait for review, for the usual one to mention.
  */
 export function adminNotificationDue(
   state: ApplicationState,
-  options: { publicUrl: string; adminEmail?: string | undefined; held?: number },
+  options: {
+    publicUrl: string;
+    adminEmail?: string | undefined;
+    held?: number;
+    toldSeparately?: NoticeKind | undefined;
+  },
 ): OwedApplicationMail | null {
   const { adminEmail, publicUrl } = options;
-  const kind = adminEmail ? owedScreenedNoticeMail(screened(state)) : null;
+  const kind = adminEmail ? owedScreenedNoticeMail(screened(state), options.toldSeparately) : null;
   if (!kind || !adminEmail || !state.submitted) return null;
   if (kind === 'new') return arrivalEmailDue(state, 'admin-notification', options);
   const mail = heldNotificationEmail(state.submitted, state.heldReason ?? SPAM_REASONS.tooFast, {
@@ -818,30 +871,38 @@ export const handleApplicationNotices = commandHandler({
         return noticeCounted(state, {
           id: event.data.applicationId,
           mode: event.data.mode,
-          tags: event.data.kind === 'held' ? ['held'] : [],
+          tags: noticeTags(event.data.kind),
+          ...(event.data.at ? { at: event.data.at } : {}),
         });
       case 'ApplicationDigestScheduled':
-        return digestScheduled(state, event.data.dueAt);
+        return digestScheduled(state, event.data.dueAt, event.data.at);
       case 'ApplicationDigestSent':
         return digestSent(state, {
           count: event.data.count,
           tags: event.data.held ? { held: event.data.held } : {},
+          at: event.data.at,
+        });
+      case 'ApplicationNoticesToldSeparately':
+        return noticesToldSeparately(state, {
+          at: event.data.at,
+          items: event.data.notices.map((n) => ({ id: n.applicationId, tags: noticeTags(n.kind) })),
         });
     }
   },
 });
 
-/** How a window's digest is recorded, once it is sent to `to`. */
+/** How a round's digest is recorded, once it is sent to `to` at `at`. */
 export function recordApplicationDigest(
   window: string,
   to: string,
   owed: OwedDigest,
+  at: Date,
 ): [ApplicationDigestSent] {
   const held = owed.tags.held ?? 0;
   return [
     {
       type: 'ApplicationDigestSent',
-      data: { window, to, count: owed.count, ...(held > 0 ? { held } : {}) },
+      data: { window, to, count: owed.count, ...(held > 0 ? { held } : {}), at: at.toISOString() },
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { defineEvents, type EventOf, NOTICE_KINDS } from '@kw/platform';
+import { defineEvents, type EventOf, NOTICE_KINDS, NOTICE_MODES } from '@kw/platform';
 import { z } from 'zod';
 import { APPLICATION_STATUSES, EMPLOYMENT_TYPES, EXPERIENCE_LEVELS } from './presentation.ts';
 
@@ -36,7 +36,7 @@ const jobContent = z.object({
 });
 
 const jobId = z.object({ jobId: z.string() });
-const noticeMode = z.enum(['individual', 'digest']);
+const noticeMode = z.enum(NOTICE_MODES);
 /** The notice's kind: `new` (also when absent: stored before applications were held) or `held`. */
 const noticeKind = z.enum(NOTICE_KINDS).optional();
 const applicationId = z.object({ applicationId: z.string() });
@@ -117,9 +117,9 @@ export const applicationEventSchemas = {
   /** The administrator released a held application: not spam; its e-mails are owed now. */
   ApplicationReleased: applicationId,
   /**
-   * How ADMIN_EMAIL will hear of the application (`new`, or `held` for review): in an e-mail of
-   * its own, or counted in the digest of the notices window `window` (a flood of applications
-   * makes one e-mail).
+   * ADMIN_EMAIL will hear of the application (`new`, or `held` for review): `gathered` in the
+   * round of the notices window `window` (told one by one or in its digest when it settles: a
+   * flood of applications makes one e-mail); `individual` and `digest` are older windows' modes.
    */
   ApplicationNoticeQueued: applicationId.extend({
     mode: noticeMode,
@@ -130,16 +130,34 @@ export const applicationEventSchemas = {
 
 /** The owner's notices of one window (stream `careers-notices:<window start>`). */
 export const applicationNoticeEventSchemas = {
-  /** An application's notice counted in the window: told on its own, or in the digest. */
-  ApplicationNoticeCounted: applicationId.extend({ mode: noticeMode, kind: noticeKind }),
-  /** The window's digest is due at `dueAt`: its job starts then. */
-  ApplicationDigestScheduled: z.object({ window: z.string(), dueAt: z.string() }),
-  /** The digest went to `to`, covering `count` applications (`held` of them held for review). */
+  /** An application's notice counted in the window's round (at `at`, the worker's clock). */
+  ApplicationNoticeCounted: applicationId.extend({
+    mode: noticeMode,
+    kind: noticeKind,
+    at: z.string().optional(),
+  }),
+  /**
+   * The window's round is due at `dueAt` (its job starts then): opened at `at` by its first
+   * notice, or put off while notices still came.
+   */
+  ApplicationDigestScheduled: z.object({
+    window: z.string(),
+    dueAt: z.string(),
+    at: z.string().optional(),
+  }),
+  /** The round's digest went to `to` at `at`, covering `count` applications (`held` held). */
   ApplicationDigestSent: z.object({
     window: z.string(),
     to: z.string(),
     count: z.number().int().positive(),
     held: z.number().int().nonnegative().optional(),
+    at: z.string().optional(),
+  }),
+  /** The round settled with these few told one by one (each e-mail recorded on its stream). */
+  ApplicationNoticesToldSeparately: z.object({
+    window: z.string(),
+    at: z.string(),
+    notices: z.array(applicationId.extend({ kind: z.enum(NOTICE_KINDS) })),
   }),
 };
 

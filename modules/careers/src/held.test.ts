@@ -133,16 +133,18 @@ describe('given an application held for review', () => {
   });
 
   it('then the owner is owed a held notice: queued once, its e-mail says held for review with the link', () => {
-    const queued = queueApplicationNotice(held, to, window, 'individual');
+    const queued = queueApplicationNotice(held, to, window);
     expect(queued).toEqual([
       {
         type: 'ApplicationNoticeQueued',
-        data: { applicationId: APP, mode: 'individual', window: window.id, kind: 'held' },
+        data: { applicationId: APP, mode: 'gathered', window: window.id, kind: 'held' },
       },
     ]);
     const after = state(...arrivedHeld, ...queued);
-    expect(queueApplicationNotice(after, to, window, 'individual')).toEqual([]);
-    const due = adminNotificationDue(after, { publicUrl, adminEmail: to });
+    expect(queueApplicationNotice(after, to, window)).toEqual([]);
+    // Gathered in a round: no e-mail of its own until the round tells it one by one.
+    expect(adminNotificationDue(after, { publicUrl, adminEmail: to })).toBeNull();
+    const due = adminNotificationDue(after, { publicUrl, adminEmail: to, toldSeparately: 'held' });
     expect(due?.mail).toMatchObject({
       to,
       subject: 'Application held for review: Ada Lovelace for Machine Learning Engineer',
@@ -157,33 +159,39 @@ describe('given an application held for review', () => {
       },
     ]);
     const told = state(...arrivedHeld, ...queued, ...due!.recorded);
-    expect(adminNotificationDue(told, { publicUrl, adminEmail: to })).toBeNull();
+    expect(
+      adminNotificationDue(told, { publicUrl, adminEmail: to, toldSeparately: 'held' }),
+    ).toBeNull();
     // Told as held, not as the usual notice: that is owed on release.
     expect(told.adminNotified).toBe(false);
   });
 
   it('when counted in a digest, then the window counts it as held, and the digest says so', () => {
-    const [queued] = queueApplicationNotice(held, to, window, 'digest');
-    const counted = countApplicationNotice(queued!, {
-      mode: 'digest',
-      scheduleDigestAt: window.end,
-    });
+    const [queued] = queueApplicationNotice(held, to, window);
+    const now = new Date('2031-03-02T15:01:00Z');
+    const counted = countApplicationNotice(queued!, now, new Date('2031-03-02T15:01:02Z'));
     expect(counted[0]).toEqual({
       type: 'ApplicationNoticeCounted',
-      data: { applicationId: APP, mode: 'digest', kind: 'held' },
+      data: { applicationId: APP, mode: 'gathered', kind: 'held', at: now.toISOString() },
     });
     const windowState = handleApplicationNotices.fold(given(...counted));
     const owed = digestOwed(windowState)!;
     expect(owed).toMatchObject({ count: 1, tags: { held: 1 } });
-    const recorded = recordApplicationDigest(window.id, to, owed);
-    expect(recorded[0].data).toEqual({ window: window.id, to, count: 1, held: 1 });
+    const recorded = recordApplicationDigest(window.id, to, owed, now);
+    expect(recorded[0].data).toEqual({
+      window: window.id,
+      to,
+      count: 1,
+      held: 1,
+      at: now.toISOString(),
+    });
     expect(digestOwed(handleApplicationNotices.fold(given(...counted, ...recorded)))).toBeNull();
     const mail = applicationDigestEmail(
-      { window: window.id, count: 3, reportedBefore: 0, minutes: 5, held: 1 },
+      { window: window.id, count: 3, settledBefore: 0, minutes: 5, held: 1 },
       [{ ...applicant, jobTitle: 'Machine Learning Engineer', held: true }],
       { to, publicUrl },
     );
-    expect(mail.subject).toBe('3 more applications (1 held for review)');
+    expect(mail.subject).toBe('3 new applications (1 held for review)');
     expect(mail.text).toContain(`1 of them is held for your review`);
     expect(mail.text).toContain(`${publicUrl}${APPLICATIONS_HELD_PATH}`);
     expect(mail.text).toContain('for Machine Learning Engineer (held)');
@@ -197,10 +205,11 @@ describe('given an application held for review', () => {
   });
 
   it('when released, then the acknowledgement and the usual notice are owed, each once', () => {
-    const heldQueued = queueApplicationNotice(held, to, window, 'individual');
+    const heldQueued = queueApplicationNotice(held, to, window);
     const heldMail = adminNotificationDue(state(...arrivedHeld, ...heldQueued), {
       publicUrl,
       adminEmail: to,
+      toldSeparately: 'held',
     })!.recorded;
     const history = [...arrivedHeld, ...heldQueued, ...heldMail, released];
     const after = state(...history);
@@ -210,17 +219,18 @@ describe('given an application held for review', () => {
       arrivalEmailDue(state(...history, ...ack!.recorded), 'acknowledgement', { publicUrl }),
     ).toBeNull();
 
-    const queued = queueApplicationNotice(after, to, window, 'individual');
+    const queued = queueApplicationNotice(after, to, window);
     expect(queued).toEqual([
       {
         type: 'ApplicationNoticeQueued',
-        data: { applicationId: APP, mode: 'individual', window: window.id },
+        data: { applicationId: APP, mode: 'gathered', window: window.id },
       },
     ]);
     const due = adminNotificationDue(state(...history, ...queued), {
       publicUrl,
       adminEmail: to,
       held: 2,
+      toldSeparately: 'new',
     });
     expect(due?.mail).toMatchObject({
       subject: 'New application: Ada Lovelace for Machine Learning Engineer',
@@ -230,8 +240,10 @@ describe('given an application held for review', () => {
       `2 applications are held for your review: ${publicUrl}${APPLICATIONS_HELD_PATH}`,
     );
     const told = state(...history, ...queued, ...due!.recorded);
-    expect(adminNotificationDue(told, { publicUrl, adminEmail: to })).toBeNull();
-    expect(queueApplicationNotice(told, to, window, 'individual')).toEqual([]);
+    expect(
+      adminNotificationDue(told, { publicUrl, adminEmail: to, toldSeparately: 'new' }),
+    ).toBeNull();
+    expect(queueApplicationNotice(told, to, window)).toEqual([]);
   });
 
   it('when marked spam instead, then it is spam, no longer held, and owed no e-mail', () => {
@@ -240,7 +252,7 @@ describe('given an application held for review', () => {
     const spam = state(...arrivedHeld, ...marked);
     expect(spam).toMatchObject({ isSpam: true, held: false, heldReason: null });
     expect(arrivalEmailDue(spam, 'acknowledgement', { publicUrl })).toBeNull();
-    expect(queueApplicationNotice(spam, to, window, 'individual')).toEqual([]);
+    expect(queueApplicationNotice(spam, to, window)).toEqual([]);
     expect(adminNotificationDue(spam, { publicUrl, adminEmail: to })).toBeNull();
   });
 });

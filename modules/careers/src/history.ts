@@ -155,7 +155,9 @@ export const applicationHistory = describeRecords({
           action:
             event.data.mode === 'digest'
               ? 'Notice to the administrator queued for the digest'
-              : 'Notice to the administrator queued',
+              : event.data.mode === 'gathered'
+                ? 'Notice to the administrator queued (one by one, or in a digest if many come at once)'
+                : 'Notice to the administrator queued',
         };
     }
   },

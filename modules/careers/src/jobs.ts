@@ -1,12 +1,17 @@
 import {
-  coalesceNotice,
+  coalesceNotices,
   defineEvents,
   defineHandler,
   digestOwed,
   type EventHandler,
   NOTICE_RULES,
+  type NoticeKind,
   type NoticeRules,
+  type NoticeStreams,
+  noticeKindOf,
+  roundPreview,
   sendOnce,
+  settleRound,
   type WorkerContext,
 } from '@kw/platform';
 import {
@@ -17,8 +22,10 @@ import {
   handleApplication,
   handleApplicationNotices,
   type OwedApplicationMail,
+  putOffApplicationRound,
   queueApplicationNotice,
   recordApplicationDigest,
+  recordApplicationsToldSeparately,
   rejectionEmailDue,
 } from './commands.ts';
 import {
@@ -100,62 +107,98 @@ export const acknowledgementHandler: EventHandler = defineHandler({
 });
 
 export interface NoticeOptions {
-  /** The clock of the notices windows (a test's, or the time the job runs). */
+  /** The clock of the notices (a test's, or the time the job runs). */
   now?: () => Date;
   rules?: NoticeRules;
 }
 
+/** The careers module's notices: its lock and its windows' streams. */
+const noticeStreams = (
+  rules: NoticeRules,
+): NoticeStreams<typeof applicationNoticeEventSchemas> => ({
+  lock: 'careers-notices',
+  windows: handleApplicationNotices,
+  windowStream: applicationNoticesStream,
+  rules,
+});
+
 /**
- * ADMIN_EMAIL's notice of an application (on arrival: `held` for one held for review, else the
- * usual one; on its release: the usual one), coalesced: queued once on the application's stream
- * and counted in the window's (platform's coalesceNotice); an e-mail of its own, sent once, only
- * while the window is quiet. The rest wait for the window's digest.
+ * ADMIN_EMAIL's e-mail of its own about an application, sent once: the round told it one by
+ * one (`toldSeparately`), or an older window queued it to go alone.
+ */
+async function tellAdmin(
+  ctx: WorkerContext,
+  event: { position: number; data: { applicationId: string } },
+  toldSeparately?: NoticeKind,
+): Promise<void> {
+  // The usual notice mentions the applications waiting for review (read before the lock).
+  const held = await countHeldApplications(ctx.db);
+  await sendApplicationEmail(
+    ctx,
+    event,
+    (state) => adminNotificationDue(state, { ...ctx.config, held, toldSeparately }),
+    'application admin-notification',
+  );
+}
+
+/**
+ * ADMIN_EMAIL's notices of applications (on arrival: `held` for one held for review, else the
+ * usual one; on its release: the usual one), a batch of jobs at once, coalesced: queued once on
+ * each application's stream and counted in a round (platform's coalesceNotices). The round's
+ * job tells them when it is due: a few one by one, more in one digest.
  */
 export function adminNotification(options: NoticeOptions = {}): EventHandler {
   const now = options.now ?? (() => new Date());
-  return defineHandler({
+  const rules = options.rules ?? NOTICE_RULES;
+  const all = async (
+    events: { position: number; data: { applicationId: string } }[],
+    ctx: WorkerContext,
+  ) => {
+    const to = ctx.config.adminEmail;
+    if (!to || events.length === 0) return;
+    const states = await coalesceNotices(ctx, noticeStreams(rules), {
+      at: now(),
+      items: handleApplication,
+      of: events.map((event) => ({
+        stream: applicationStream(event.data.applicationId),
+        metadata: { actor: 'worker', causationId: event.position },
+      })),
+      queue: (state, window) => queueApplicationNotice(state, to, window),
+      count: ([queued], _window, dueAt) =>
+        queued?.type === 'ApplicationNoticeQueued'
+          ? countApplicationNotice(queued, now(), dueAt)
+          : [],
+    });
+    // An older window's notice queued to go alone, and not yet sent (a job from before rounds).
+    for (const [i, state] of states.entries())
+      if (adminNotificationDue(state, ctx.config)) await tellAdmin(ctx, events[i]!);
+  };
+  const handler = defineHandler({
     queue: APPLICATION_NOTIFICATION_QUEUE,
     events: arrived,
-    async handle(event, ctx) {
-      const to = ctx.config.adminEmail;
-      if (!to) return;
-      const { applicationId } = event.data;
-      await coalesceNotice(
-        ctx,
-        {
-          at: now(),
-          ...(options.rules ? { rules: options.rules } : {}),
-          windows: handleApplicationNotices,
-          windowStream: applicationNoticesStream,
-          items: handleApplication,
-          itemStream: applicationStream(applicationId),
-          queue: (state, window, counted) =>
-            queueApplicationNotice(state, to, window, counted.mode),
-          count: ([queued], _window, counted) =>
-            queued?.type === 'ApplicationNoticeQueued'
-              ? countApplicationNotice(queued, counted)
-              : [],
-        },
-        { actor: 'worker', causationId: event.position },
-      );
-      // The usual notice mentions the applications waiting for review (read before the lock).
-      const held = await countHeldApplications(ctx.db);
-      await sendApplicationEmail(
-        ctx,
-        event,
-        (state) => adminNotificationDue(state, { ...ctx.config, held }),
-        'application admin-notification',
-      );
-    },
+    handle: (event, ctx) => all([event], ctx),
   });
+  return {
+    ...handler,
+    // A burst's notices counted a batch at a time: one lock, one read of the rounds.
+    handleBatch: (events, ctx) =>
+      all(
+        events.filter((e) => !e.erased).map((e) => arrived.parse(e)),
+        ctx,
+      ),
+  };
 }
 
 const digestScheduledEvents = defineEvents({
   ApplicationDigestScheduled: applicationNoticeEventSchemas.ApplicationDigestScheduled,
 });
 
-/** A window's digest of applications, when its job starts (at the digest's due time): once. */
+/**
+ * A round of application notices, when its job starts (at its due time): put off while
+ * notices still come, else a few told one by one, or one digest, once (platform's settleRound).
+ */
 export function applicationDigest(options: NoticeOptions = {}): EventHandler {
+  const now = options.now ?? (() => new Date());
   const rules = options.rules ?? NOTICE_RULES;
   return defineHandler({
     queue: APPLICATION_DIGEST_QUEUE,
@@ -164,34 +207,42 @@ export function applicationDigest(options: NoticeOptions = {}): EventHandler {
       const to = ctx.config.adminEmail;
       if (!to) return;
       const { window } = event.data;
-      const stream = applicationNoticesStream(window);
-      // The few it names, read before the lock (sendOnce's decision is synchronous).
-      const preview = digestOwed(handleApplicationNotices.fold(await ctx.store.readStream(stream)));
-      if (!preview) return;
-      const named = await findJobApplications(ctx.db, preview.sample);
-      const sent = await sendOnce(
-        ctx,
-        handleApplicationNotices,
-        stream,
-        (state) => {
-          const owed = digestOwed(state);
-          if (!owed) return null;
+      const streams = noticeStreams(rules);
+      // The few it would name, read before the lock (a run after the round settled goes on:
+      // it sends what the round told one by one and is still owed).
+      const preview = await roundPreview(ctx.store, streams, window);
+      const named = await findJobApplications(ctx.db, digestOwed(preview)?.sample ?? []);
+      const metadata = { actor: 'worker', causationId: event.position };
+      const at = now();
+      const settled = await settleRound(ctx, streams, {
+        window,
+        dueAt: event.data.dueAt,
+        at,
+        metadata,
+        later: (dueAt) => putOffApplicationRound(window, dueAt, at),
+        separately: (items) => recordApplicationsToldSeparately(window, items, at),
+        digest: (owed, settledBefore) => {
           const mail = applicationDigestEmail(
             {
               window,
               count: owed.count,
-              reportedBefore: state.reported,
+              settledBefore,
               minutes: Math.round(rules.windowMs / 60_000),
               held: owed.tags.held ?? 0,
             },
-            named,
+            named.filter((a) => owed.sample.includes(a.id)),
             { to, publicUrl: ctx.config.publicUrl },
           );
-          return { mail, recorded: recordApplicationDigest(window, to, owed) };
+          return { mail, recorded: recordApplicationDigest(window, to, owed, at) };
         },
-        { actor: 'worker', causationId: event.position },
-      );
-      if (sent) ctx.logger.info({ window }, 'application digest e-mail sent');
+        tellSeparately: (item) =>
+          tellAdmin(
+            ctx,
+            { position: event.position, data: { applicationId: item.id } },
+            noticeKindOf(item),
+          ),
+      });
+      if (settled?.kind === 'digest') ctx.logger.info({ window }, 'application digest e-mail sent');
     },
   });
 }

@@ -122,7 +122,7 @@ export function applicationDigestEmail(
   digest: {
     window: string;
     count: number;
-    reportedBefore: number;
+    settledBefore: number;
     minutes: number;
     /** How many of them are held for review. */
     held?: number;
@@ -136,15 +136,15 @@ export function applicationDigestEmail(
   }[],
   options: { to: string; publicUrl: string },
 ): MailMessage {
-  const more = `${digest.count} more ${digest.count === 1 ? 'application' : 'applications'}`;
+  const more = `${digest.count} new ${digest.count === 1 ? 'application' : 'applications'}`;
   const held = digest.held ?? 0;
   const stamp = digest.window.replace(/[^0-9]/g, '');
   return composeEmail({
     to: options.to,
     subject: `${more}${held > 0 ? ` (${held} held for review)` : ''}`,
-    messageId: `<applications-digest-${stamp}-${digest.reportedBefore}@${messageIdHost(options.publicUrl)}>`,
+    messageId: `<applications-digest-${stamp}-${digest.settledBefore}@${messageIdHost(options.publicUrl)}>`,
     paragraphs: [
-      `${more} arrived, more than a few in ${digest.minutes} minutes, so they are counted here rather than sent one by one. You get at most one such summary every ${digest.minutes} minutes.`,
+      `${more} arrived, more than a few at once, so they are counted here rather than sent one by one. You get at most one such summary every ${digest.minutes} minutes; the ones that come meanwhile wait for the next.`,
       ...(held > 0
         ? [
             `${plural(held, 'of them is', 'of them are')} held for your review (sent faster than a person could type): release the real ones at ${options.publicUrl}${APPLICATIONS_HELD_PATH}`,

@@ -3,6 +3,7 @@ import { type CaughtMail, eventually, startSmtpCatcher } from '@kw/platform/test
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import {
+  APPLICATION_DIGEST_QUEUE,
   APPLICATION_NOTIFICATION_QUEUE,
   APPLICATION_RECEIVED_QUEUE,
   REJECTION_EMAIL_QUEUE,
@@ -91,8 +92,13 @@ describe('when an application arrives', () => {
         adminNotificationHandler,
       ].map((handler) => handler.handle(event, app.worker!.context)),
     );
-    // Every delivery has run: whatever it sent is in the catcher already.
-    await drained(app.db, [APPLICATION_RECEIVED_QUEUE, APPLICATION_NOTIFICATION_QUEUE]);
+    // Every delivery has run, and the round of notices they joined: whatever it sent is in the
+    // catcher already.
+    await drained(app.db, [
+      APPLICATION_RECEIVED_QUEUE,
+      APPLICATION_NOTIFICATION_QUEUE,
+      APPLICATION_DIGEST_QUEUE,
+    ]);
 
     expect(mailsTo('hedy@example.ca', ack)).toHaveLength(1);
     const notes = smtp.mails.filter(

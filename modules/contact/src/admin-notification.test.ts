@@ -1,11 +1,11 @@
 import { type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { NOTIFY_ADMIN_QUEUE } from './index.ts';
-import { contactHandlers } from './jobs.ts';
+import { NOTIFY_ADMIN_QUEUE, NOTIFY_DIGEST_QUEUE } from './index.ts';
+import { contactJobHandlers } from './jobs.ts';
 
-// The worker runs no contact job here: the test delivers the notification job itself, twice at
-// the same moment, and nothing else can send.
+// The worker runs no contact job here: the test delivers the notification job and its round's
+// job itself, each twice at the same moment, on a clock of its own, and nothing else can send.
 
 let smtp: SmtpCatcher;
 let app: TestApp;
@@ -21,7 +21,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const notify = contactHandlers.find((h) => h.queue === NOTIFY_ADMIN_QUEUE)!;
+let now = new Date('2031-05-04T10:00:00Z');
+const handlers = contactJobHandlers({ now: () => now });
+const notify = handlers.find((h) => h.queue === NOTIFY_ADMIN_QUEUE)!;
+const round = handlers.find((h) => h.queue === NOTIFY_DIGEST_QUEUE)!;
 
 async function submit(json: Record<string, unknown>, ip: string): Promise<string> {
   const res = await app.fetch('/api/contact', {
@@ -42,16 +45,30 @@ async function submit(json: Record<string, unknown>, ip: string): Promise<string
   return (await res.json()).id;
 }
 
-/** The job as the worker gets it: the stored ContactReceived, read back from the log. */
+/**
+ * The jobs as the worker gets them: the stored ContactReceived, read back from the log, then,
+ * 2 s later by the test's clock, the job of the round it opened; each twice at once.
+ */
 async function deliverTwiceAtOnce(id: string): Promise<void> {
+  const ctx = app.worker!.context;
   const [row] = await app
     .db('events')
     .where({ stream_id: `contact:${id}`, type: 'ContactReceived' });
-  const event = (await app.worker!.context.store.readEvent(row.position))!;
-  await Promise.all([
-    notify.handle(event, app.worker!.context),
-    notify.handle(event, app.worker!.context),
-  ]);
+  const event = (await ctx.store.readEvent(row.position))!;
+  const before = Number((await app.db('events').max('position as max').first())?.max ?? 0);
+  await Promise.all([notify.handle(event, ctx), notify.handle(event, ctx)]);
+  now = new Date(now.getTime() + 2_000);
+  const rounds = await app
+    .db('events')
+    .where({ type: 'ContactDigestScheduled' })
+    .where('position', '>', before)
+    .pluck('position');
+  for (const position of rounds) {
+    const scheduled = (await ctx.store.readEvent(position))!;
+    await Promise.all([round.handle(scheduled, ctx), round.handle(scheduled, ctx)]);
+  }
+  // The next one comes in a quiet period.
+  now = new Date(now.getTime() + 10 * 60_000);
 }
 
 describe("the administrator's notification", () => {

@@ -12,9 +12,11 @@ import {
   notifyAdmin,
   owedNotice,
   owedNoticeMail,
+  putOffRound,
   queueNotice,
   receiveContact,
   recordDigest,
+  recordToldSeparately,
   shouldNotifyAdmin,
   updateContact,
 } from './commands.ts';
@@ -260,23 +262,24 @@ describe('held for review (given/when/then)', () => {
 
 describe("the owner's notices (given/when/then)", () => {
   const to = 'owner@example.ca';
-  const window = noticeWindowAt(new Date('2026-11-23T15:01:00Z'));
+  const now = new Date('2026-11-23T15:01:00Z');
+  const window = noticeWindowAt(now);
   const received = receiveContact('s1', message, visitor);
   const held = receiveContact('s1', message, visitor, judgeIntake({ elapsedMs: 500 }));
-  const queued = (
-    history: ContactEvent[],
-    mode: 'individual' | 'digest' = 'individual',
-  ): ContactEvent[] => [...history, ...queueNotice('s1', contactState(history), to, window, mode)];
+  const queued = (history: ContactEvent[]): ContactEvent[] => [
+    ...history,
+    ...queueNotice('s1', contactState(history), to, window),
+  ];
 
-  it('given a real submission, the `new` notice is owed and queued once', () => {
+  it('given a real submission, the `new` notice is owed and gathered in a round once', () => {
     expect(owedNotice(contactState(received), to)).toBe('new');
     const once = queued(received);
     expect(once.at(-1)).toEqual({
       type: 'ContactNoticeQueued',
-      data: { submissionId: 's1', kind: 'new', mode: 'individual', window: window.id },
+      data: { submissionId: 's1', kind: 'new', mode: 'gathered', window: window.id },
     });
     expect(owedNotice(contactState(once), to)).toBeNull();
-    expect(queueNotice('s1', contactState(once), to, window, 'individual')).toEqual([]);
+    expect(queueNotice('s1', contactState(once), to, window)).toEqual([]);
   });
 
   it('given no ADMIN_EMAIL, spam or a deleted submission, no notice is owed', () => {
@@ -287,16 +290,30 @@ describe("the owner's notices (given/when/then)", () => {
     expect(owedNotice(contactState(deleted), to)).toBeNull();
   });
 
-  it('given queued on its own, its e-mail is owed once; in a digest, none of its own', () => {
-    const alone = queued(received);
-    expect(owedNoticeMail(contactState(alone), to)).toBe('new');
-    const sent = [...alone, ...noticeMailSent('s1', 'new', to)];
+  it('given gathered, no e-mail of its own until its round tells it one by one; then once', () => {
+    const gathered = queued(received);
+    expect(owedNoticeMail(contactState(gathered), to)).toBeNull();
+    expect(owedNoticeMail(contactState(gathered), to, 'new')).toBe('new');
+    const sent = [...gathered, ...noticeMailSent('s1', 'new', to)];
     expect(sent.at(-1)).toEqual({
       type: 'AdminNotifiedOfContact',
       data: { submissionId: 's1', to },
     });
-    expect(owedNoticeMail(contactState(sent), to)).toBeNull();
-    expect(owedNoticeMail(contactState(queued(received, 'digest')), to)).toBeNull();
+    expect(owedNoticeMail(contactState(sent), to, 'new')).toBeNull();
+  });
+
+  it("given an older window's notice queued to go alone, its e-mail is still owed once", () => {
+    const alone: ContactEvent[] = [
+      ...received,
+      {
+        type: 'ContactNoticeQueued',
+        data: { submissionId: 's1', kind: 'new', mode: 'individual', window: window.id },
+      },
+    ];
+    expect(owedNoticeMail(contactState(alone), to)).toBe('new');
+    expect(
+      owedNoticeMail(contactState([...alone, ...noticeMailSent('s1', 'new', to)]), to),
+    ).toBeNull();
   });
 
   it('given held, the `held` notice is owed; once released, the `new` one follows', () => {
@@ -309,35 +326,68 @@ describe("the owner's notices (given/when/then)", () => {
       ...updateContact('s1', contactState(told), { isSpam: false }, new Date()),
     ];
     expect(owedNotice(contactState(released), to)).toBe('new');
-    expect(owedNoticeMail(contactState(queued(released)), to)).toBe('new');
+    expect(owedNoticeMail(contactState(queued(released)), to, 'new')).toBe('new');
   });
 
-  it('given a held notice queued but released before its e-mail, the held e-mail is not sent', () => {
+  it('given a held notice gathered but released before its round, the held e-mail is not sent', () => {
     const waiting = queued(held);
     const released = [
       ...waiting,
       ...updateContact('s1', contactState(waiting), { isSpam: false }, new Date()),
     ];
-    expect(owedNoticeMail(contactState(released), to)).toBeNull();
+    expect(owedNoticeMail(contactState(released), to, 'held')).toBeNull();
   });
 
-  it('the window counts what was queued, and the first digest item schedules the digest', () => {
-    const [notice] = queueNotice('s1', contactState(received), to, window, 'digest');
-    const due = window.end;
-    const events = countInWindow(notice!, { mode: 'digest', scheduleDigestAt: due });
+  it('the window counts what was queued; the first opens the round; it settles in a digest or one by one, once', () => {
+    const [notice] = queueNotice('s1', contactState(received), to, window);
+    const due = new Date(now.getTime() + 2_000);
+    const events = countInWindow(notice!, now, due);
     expect(events).toEqual([
-      { type: 'ContactNoticeCounted', data: { submissionId: 's1', kind: 'new', mode: 'digest' } },
+      {
+        type: 'ContactNoticeCounted',
+        data: { submissionId: 's1', kind: 'new', mode: 'gathered', at: now.toISOString() },
+      },
       {
         type: 'ContactDigestScheduled',
-        data: { window: window.id, dueAt: due.toISOString() },
+        data: { window: window.id, dueAt: due.toISOString(), at: now.toISOString() },
       },
     ]);
     const state = noticesState(events);
+    expect(state.pendingDueAt).toBe(due.toISOString());
     const owed = digestOwed(state)!;
     expect(owed).toEqual({ count: 1, tags: {}, sample: ['s1'] });
-    const digest = recordDigest(window.id, to, owed);
-    expect(digest[0].data).toEqual({ window: window.id, to, count: 1, held: 0 });
+    const digest = recordDigest(window.id, to, owed, due);
+    expect(digest[0].data).toEqual({
+      window: window.id,
+      to,
+      count: 1,
+      held: 0,
+      at: due.toISOString(),
+    });
     expect(digestOwed(noticesState([...events, ...digest]))).toBeNull();
+
+    const alone = recordToldSeparately(window.id, state.sample, due);
+    expect(alone).toEqual([
+      {
+        type: 'ContactNoticesToldSeparately',
+        data: {
+          window: window.id,
+          at: due.toISOString(),
+          notices: [{ submissionId: 's1', kind: 'new' }],
+        },
+      },
+    ]);
+    const after = noticesState([...events, ...alone]);
+    expect(digestOwed(after)).toBeNull();
+    expect(after.pendingDueAt).toBeNull();
+    expect(after.separately).toEqual([{ id: 's1', tags: [], at: due.toISOString() }]);
+
+    const putOff = noticesState([
+      ...events,
+      ...putOffRound(window.id, new Date(due.getTime() + 750), due),
+    ]);
+    expect(putOff.pendingDueAt).toBe(new Date(due.getTime() + 750).toISOString());
+    expect(putOff.pendingSince).toBe(now.toISOString());
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AppendGate,
-  type CountedNotice,
   commandHandler,
   type Db,
   digestScheduled,
@@ -10,10 +9,14 @@ import {
   type EventStore,
   emptyNoticeWindow,
   NotFoundError,
+  type NoticeItem,
   type NoticeMode,
   type NoticeWindow,
   type NoticeWindowState,
   noticeCounted,
+  noticeKindOf,
+  noticesToldSeparately,
+  noticeTags,
   type OwedDigest,
   owedScreenedNotice,
   owedScreenedNoticeMail,
@@ -142,6 +145,7 @@ export const contactDecider = {
       case 'ContactNoticeCounted':
       case 'ContactDigestScheduled':
       case 'ContactDigestSent':
+      case 'ContactNoticesToldSeparately':
         return state;
     }
   },
@@ -348,42 +352,83 @@ const screened = (state: ContactState): ScreenedItem => ({
   notified: state.notified,
 });
 
-/** Queues the owed notice in the window, told as `counted` says. */
+/** Queues the owed notice, gathered in the round of `window`. */
 export function queueNotice(
   submissionId: string,
   state: ContactState,
   adminEmail: string | undefined,
   window: NoticeWindow,
-  mode: NoticeMode,
 ): ContactNoticeQueued[] {
   const kind = owedNotice(state, adminEmail);
   if (!kind) return [];
-  return [{ type: 'ContactNoticeQueued', data: { submissionId, kind, mode, window: window.id } }];
+  return [
+    {
+      type: 'ContactNoticeQueued',
+      data: { submissionId, kind, mode: 'gathered', window: window.id },
+    },
+  ];
 }
 
-/** The window's record of a queued notice, and the digest it schedules if it is the first. */
-export function countInWindow(queued: ContactNoticeQueued, counted: CountedNotice): ContactEvent[] {
+/**
+ * The window's record of a queued notice (counted at `at`), and the round it opens, due at
+ * `dueAt`, if it is the first.
+ */
+export function countInWindow(
+  queued: ContactNoticeQueued,
+  at: Date,
+  dueAt: Date | null,
+): ContactEvent[] {
   const { submissionId, kind, mode, window } = queued.data;
   const events: ContactEvent[] = [
-    { type: 'ContactNoticeCounted', data: { submissionId, kind, mode } },
+    { type: 'ContactNoticeCounted', data: { submissionId, kind, mode, at: at.toISOString() } },
   ];
-  if (counted.scheduleDigestAt)
+  if (dueAt)
     events.push({
       type: 'ContactDigestScheduled',
-      data: { window, dueAt: counted.scheduleDigestAt.toISOString() },
+      data: { window, dueAt: dueAt.toISOString(), at: at.toISOString() },
     });
   return events;
 }
 
+/** The round, still due while notices came, put off until `dueAt`. */
+export function putOffRound(window: string, dueAt: Date, at: Date): ContactEvent[] {
+  return [
+    {
+      type: 'ContactDigestScheduled',
+      data: { window, dueAt: dueAt.toISOString(), at: at.toISOString() },
+    },
+  ];
+}
+
+/** The round settled with these few told one by one (their e-mails follow). */
+export function recordToldSeparately(
+  window: string,
+  items: readonly NoticeItem[],
+  at: Date,
+): ContactEvent[] {
+  return [
+    {
+      type: 'ContactNoticesToldSeparately',
+      data: {
+        window,
+        at: at.toISOString(),
+        notices: items.map((item) => ({ submissionId: item.id, kind: noticeKindOf(item) })),
+      },
+    },
+  ];
+}
+
 /**
  * The e-mail of its own a queued notice is owed, once: the `held` one while the submission is
- * still held, the `new` one while it is neither spam nor held.
+ * still held, the `new` one while it is neither spam nor held; owed when its round told it one
+ * by one (`toldSeparately`: the kind it told), or an older window queued it to go alone.
  */
 export function owedNoticeMail(
   state: ContactState,
   adminEmail: string | undefined,
+  toldSeparately?: NoticeKind,
 ): NoticeKind | null {
-  return adminEmail ? owedScreenedNoticeMail(screened(state)) : null;
+  return adminEmail ? owedScreenedNoticeMail(screened(state), toldSeparately) : null;
 }
 
 /** The record of the e-mail of its own, for this notice. */
@@ -410,14 +455,21 @@ export const noticesDecider = {
         return noticeCounted(state, {
           id: event.data.submissionId,
           mode: event.data.mode,
-          tags: event.data.kind === 'held' ? ['held'] : [],
+          tags: noticeTags(event.data.kind),
+          ...(event.data.at ? { at: event.data.at } : {}),
         });
       case 'ContactDigestScheduled':
-        return digestScheduled(state, event.data.dueAt);
+        return digestScheduled(state, event.data.dueAt, event.data.at);
       case 'ContactDigestSent':
         return digestSent(state, {
           count: event.data.count,
           tags: event.data.held > 0 ? { held: event.data.held } : {},
+          at: event.data.at,
+        });
+      case 'ContactNoticesToldSeparately':
+        return noticesToldSeparately(state, {
+          at: event.data.at,
+          items: event.data.notices.map((n) => ({ id: n.submissionId, tags: noticeTags(n.kind) })),
         });
       default:
         return state;
@@ -432,12 +484,17 @@ export function noticesState(history: readonly ContactEvent[]): NoticeWindowStat
   return history.reduce(noticesDecider.evolve, noticesDecider.initialState());
 }
 
-/** How a window's digest is recorded, once it is sent to `to`. */
-export function recordDigest(window: string, to: string, owed: OwedDigest): [ContactDigestSent] {
+/** How a round's digest is recorded, once it is sent to `to` at `at`. */
+export function recordDigest(
+  window: string,
+  to: string,
+  owed: OwedDigest,
+  at: Date,
+): [ContactDigestSent] {
   return [
     {
       type: 'ContactDigestSent',
-      data: { window, to, count: owed.count, held: owed.tags.held ?? 0 },
+      data: { window, to, count: owed.count, held: owed.tags.held ?? 0, at: at.toISOString() },
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { defineEvents, type EventOf, type StoredEventOf } from '@kw/platform';
+import { defineEvents, type EventOf, NOTICE_MODES, type StoredEventOf } from '@kw/platform';
 import { z } from 'zod';
 import { CONTACT_PRIORITIES, CONTACT_STATUSES, DEVICE_TYPES, NOTICE_KINDS } from './contract.ts';
 
@@ -65,13 +65,14 @@ export const contactEventSchemas = {
   /** The administrator released a held submission: not spam, and the owner's notice is owed. */
   ContactReleased: z.object({ submissionId: z.string() }),
   /**
-   * How the owner will hear of the submission (`new`, or `held` for review): in an e-mail of
-   * its own, or counted in the digest of the notices window `window`.
+   * The owner will hear of the submission (`new`, or `held` for review): `gathered` in the
+   * round of the notices window `window` (told one by one or in its digest when it settles);
+   * `individual` and `digest` are older windows' modes (alone at once, or in the window's digest).
    */
   ContactNoticeQueued: z.object({
     submissionId: z.string(),
     kind: z.enum(NOTICE_KINDS),
-    mode: z.enum(['individual', 'digest']),
+    mode: z.enum(NOTICE_MODES),
     window: z.string(),
   }),
   /**
@@ -86,20 +87,35 @@ export const contactEventSchemas = {
 
   // The owner's notices window (stream `contact-notices:<window start>`): what was told how.
 
-  /** A notice counted in the window: told on its own, or waiting for the digest. */
+  /** A notice counted in the window's round (at `at`, by the worker's clock). */
   ContactNoticeCounted: z.object({
     submissionId: z.string(),
     kind: z.enum(NOTICE_KINDS),
-    mode: z.enum(['individual', 'digest']),
+    mode: z.enum(NOTICE_MODES),
+    at: z.string().optional(),
   }),
-  /** The window's digest is due at `dueAt`: its job starts then. */
-  ContactDigestScheduled: z.object({ window: z.string(), dueAt: z.string() }),
-  /** The digest went to `to`, covering `count` notices (`held` of them held for review). */
+  /**
+   * The window's round is due at `dueAt` (its job starts then): opened at `at` by its first
+   * notice, or put off while notices still came.
+   */
+  ContactDigestScheduled: z.object({
+    window: z.string(),
+    dueAt: z.string(),
+    at: z.string().optional(),
+  }),
+  /** The round's digest went to `to` at `at`, covering `count` notices (`held` of them held). */
   ContactDigestSent: z.object({
     window: z.string(),
     to: z.string(),
     count: z.number().int().positive(),
     held: z.number().int().nonnegative(),
+    at: z.string().optional(),
+  }),
+  /** The round settled with these few told one by one (each e-mail recorded on its stream). */
+  ContactNoticesToldSeparately: z.object({
+    window: z.string(),
+    at: z.string(),
+    notices: z.array(z.object({ submissionId: z.string(), kind: z.enum(NOTICE_KINDS) })),
   }),
 };
 
@@ -157,6 +173,7 @@ export type ContactNoticeQueued = Named<'ContactNoticeQueued'>;
 export type ContactNoticeCounted = Named<'ContactNoticeCounted'>;
 export type ContactDigestScheduled = Named<'ContactDigestScheduled'>;
 export type ContactDigestSent = Named<'ContactDigestSent'>;
+export type ContactNoticesToldSeparately = Named<'ContactNoticesToldSeparately'>;
 
 export const contactStream = (submissionId: string): string => `contact:${submissionId}`;
 

@@ -88,7 +88,9 @@ export const contactHistory = describeRecords({
           action:
             event.data.mode === 'digest'
               ? 'Notice to the administrator queued for the digest'
-              : 'Notice to the administrator queued',
+              : event.data.mode === 'gathered'
+                ? 'Notice to the administrator queued (one by one, or in a digest if many come at once)'
+                : 'Notice to the administrator queued',
         };
       case 'AdminNotifiedOfContact':
         return { action: `Administrator notified (${event.data.to})` };

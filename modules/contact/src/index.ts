@@ -28,9 +28,16 @@ export const enrichContactSubscription: Subscription = {
 /** The owner's notice of a submission: on arrival, and again when a held one is released. */
 export const NOTIFY_ADMIN_QUEUE = 'contact.notify-admin';
 
+/**
+ * How long the notice's job waits after its message: it only joins a round that waits 2 s
+ * anyway, and meanwhile the message's enrichment has the worker to itself (the list shows it).
+ */
+export const NOTICE_JOB_DELAY_MS = 150;
+
 export const notifyAdminSubscription: Subscription = {
   queue: NOTIFY_ADMIN_QUEUE,
   handles: ['ContactReceived', 'ContactReleased'],
+  delayMs: NOTICE_JOB_DELAY_MS,
 };
 
 /** A notices window's digest: its job starts when the digest is due. */

@@ -1,16 +1,23 @@
 import {
+  ConcurrencyError,
   type Config,
-  coalesceNotice,
+  coalesceNotices,
   composeEmail,
   defineHandler,
   digestOwed,
   type EventHandler,
+  type EventMetadata,
   type MailMessage,
   messageIdHost,
   NOTICE_RULES,
+  type NoticeKind,
   type NoticeRules,
+  type NoticeStreams,
+  noticeKindOf,
   type OwedDigest,
+  roundPreview,
   sendOnce,
+  settleRound,
   type WorkerContext,
 } from '@kw/platform';
 import { describeVisitor } from '@kw/platform/visitor-insight';
@@ -22,12 +29,15 @@ import {
   handleNotices,
   noticeMailSent,
   owedNoticeMail,
+  putOffRound,
   queueNotice,
   recordDigest,
+  recordToldSeparately,
 } from './commands.ts';
 import { type ContactSubmission, HELD_FOR_REVIEW_PATH, serviceLabel } from './contract.ts';
 import {
   type ContactReceived,
+  type contactEventSchemas,
   contactEvents,
   contactStream,
   noticesStream,
@@ -57,6 +67,57 @@ export async function enrichSubmission(
     (state) => enrichContact(state, { submissionId, ...insight }),
     { metadata: byWorker(event), retryOnConflict: true },
   );
+}
+
+/**
+ * The enrichment of a batch of new submissions, all or nothing, in a few round trips: their
+ * streams read in one query, each decided as `enrichSubmission` does, all written in one
+ * statement at the versions read (a stream written meanwhile: decided again on fresh reads).
+ */
+export async function enrichSubmissions(
+  events: StoredContactEvent[],
+  ctx: WorkerContext,
+): Promise<void> {
+  const received = events.flatMap((e) => (e.type === 'ContactReceived' ? [e] : []));
+  if (received.length === 0) return;
+  const insights = await Promise.all(
+    received.map((e) => describeVisitor(e.data.userAgent, e.data.ipAddress)),
+  );
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ctx.db.transaction(async (trx) => {
+        const streams = await ctx.store.readStreams(
+          received.map((e) => contactStream(e.data.submissionId)),
+          trx,
+        );
+        await ctx.store.appendToStreams(
+          trx,
+          received.flatMap((event, i) => {
+            const { submissionId } = event.data;
+            const history = streams.get(contactStream(submissionId)) ?? [];
+            const decided = enrichContact(handleContact.fold(history), {
+              submissionId,
+              ...insights[i]!,
+            });
+            return decided.length > 0
+              ? [
+                  {
+                    streamId: contactStream(submissionId),
+                    events: decided,
+                    metadata: byWorker(event),
+                    expectedVersion: history.length,
+                  },
+                ]
+              : [];
+          }),
+        );
+      });
+      return;
+    } catch (error) {
+      if (error instanceof ConcurrencyError && attempt < 3) continue;
+      throw error;
+    }
+  }
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -126,9 +187,9 @@ const clock = (at: Date) =>
     timeStyle: 'short',
   }).format(at);
 
-/** The one e-mail that counts the notices of a busy window, names a few and links to them all. */
+/** The one e-mail that counts the notices of a busy round, names a few and links to them all. */
 export function digestMail(
-  digest: { window: string; owed: OwedDigest; reportedBefore: number },
+  digest: { window: string; since: string | null; owed: OwedDigest; settledBefore: number },
   named: readonly ContactSubmission[],
   to: string,
   config: Pick<Config, 'publicUrl'>,
@@ -136,16 +197,17 @@ export function digestMail(
 ): MailMessage {
   const { owed } = digest;
   const held = owed.tags.held ?? 0;
-  const more = `${owed.count} more contact ${owed.count === 1 ? 'submission' : 'submissions'}`;
+  const count = `${owed.count} new contact ${owed.count === 1 ? 'submission' : 'submissions'}`;
   const minutes = Math.round(rules.windowMs / 60_000);
   const host = messageIdHost(config.publicUrl);
   const stamp = digest.window.replace(/[^0-9]/g, '');
+  const since = new Date(digest.since ?? digest.window);
   return composeEmail({
     to,
-    subject: `${more}${held > 0 ? ` (${held} held for review)` : ''}`,
-    messageId: `<contact-digest-${stamp}-${digest.reportedBefore}@${host}>`,
+    subject: `${count}${held > 0 ? ` (${held} held for review)` : ''}`,
+    messageId: `<contact-digest-${stamp}-${digest.settledBefore}@${host}>`,
     paragraphs: [
-      `${more} came through the contact form since ${clock(new Date(digest.window))} (${BUSINESS_TIME_ZONE}), more than a few in ${minutes} minutes, so they are counted here rather than sent one by one. You get at most one such summary every ${minutes} minutes.`,
+      `${count} came through the contact form since ${clock(since)} (${BUSINESS_TIME_ZONE}), more than a few at once, so they are counted here rather than sent one by one. You get at most one such summary every ${minutes} minutes; the ones that come meanwhile wait for the next.`,
       ...(held > 0
         ? [
             `${plural(held, 'of them is', 'of them are')} held for your review (sent faster than a person could type): release the real ones at ${config.publicUrl}${HELD_FOR_REVIEW_PATH}`,
@@ -180,97 +242,138 @@ async function receivedOf(
 }
 
 export interface NoticeOptions {
-  /** The clock of the notices windows (a test's, or the time the job runs). */
+  /** The clock of the notices (a test's, or the time the job runs). */
   now?: () => Date;
   rules?: NoticeRules;
 }
 
+/** The contact module's notices: its lock and its windows' streams. */
+const noticeStreams = (rules: NoticeRules): NoticeStreams<typeof contactEventSchemas> => ({
+  lock: 'contact-notices',
+  windows: handleNotices,
+  windowStream: noticesStream,
+  rules,
+});
+
 /**
- * The owner's notice of a submission (on arrival, or on its release), safe to run twice or at
- * once: under the window's lock the notice is queued on the submission's stream and counted in
- * the window's, in one transaction (a second run finds it queued); then, if it is told on its
- * own, the e-mail goes out once through sendOnce. The rest wait for the window's digest.
+ * The submission's e-mail of its own, sent once (a round told it one by one as
+ * `toldSeparately`, or an older window queued it to go alone).
  */
-export function notifyOwner(options: NoticeOptions = {}) {
+async function tellOwner(
+  ctx: WorkerContext,
+  submissionId: string,
+  metadata: EventMetadata,
+  toldSeparately?: NoticeKind,
+): Promise<void> {
+  const to = ctx.config.adminEmail;
+  if (!to) return;
+  const received = await receivedOf(ctx, submissionId);
+  if (!received) return;
+  const held = await countHeldSubmissions(ctx.db);
+  const sent = await sendOnce(
+    ctx,
+    handleContact,
+    contactStream(submissionId),
+    (state) => {
+      const kind = owedNoticeMail(state, to, toldSeparately);
+      if (!kind) return null;
+      const mail =
+        kind === 'held'
+          ? heldNotificationMail(received, state.heldReason ?? '', to, ctx.config)
+          : adminNotificationMail(received, to, ctx.config, held);
+      return { mail, recorded: noticeMailSent(submissionId, kind, to) };
+    },
+    metadata,
+  );
+  if (sent) ctx.logger.info({ submissionId }, 'administrator notified of contact');
+}
+
+/**
+ * The owner's notices of submissions (on arrival, or on release), a batch of jobs at once, safe
+ * to run twice or at once: under the notices' lock each notice is queued on the submission's
+ * stream and counted in a round (platform's coalesceNotices), in one transaction (a second run
+ * finds it queued). The round's job tells them when it is due.
+ */
+export function notifyOwnerOfAll(options: NoticeOptions = {}) {
   const now = options.now ?? (() => new Date());
   const rules = options.rules ?? NOTICE_RULES;
-  return async (event: StoredContactEvent, ctx: WorkerContext): Promise<void> => {
-    if (event.type !== 'ContactReceived' && event.type !== 'ContactReleased') return;
-    const { submissionId } = event.data;
+  return async (events: StoredContactEvent[], ctx: WorkerContext): Promise<void> => {
     const to = ctx.config.adminEmail;
     if (!to) return;
-    const metadata = byWorker(event);
-    await coalesceNotice(
-      ctx,
-      {
-        at: now(),
-        rules,
-        windows: handleNotices,
-        windowStream: noticesStream,
-        items: handleContact,
-        itemStream: contactStream(submissionId),
-        queue: (state, window, counted) =>
-          queueNotice(submissionId, state, to, window, counted.mode),
-        count: ([queued], _window, counted) =>
-          queued?.type === 'ContactNoticeQueued' ? countInWindow(queued, counted) : [],
-      },
-      metadata,
+    const items = events.flatMap((event) =>
+      event.type === 'ContactReceived' || event.type === 'ContactReleased'
+        ? [{ submissionId: event.data.submissionId, metadata: byWorker(event) }]
+        : [],
     );
-
-    const received = await receivedOf(ctx, submissionId);
-    if (!received) return;
-    const held = await countHeldSubmissions(ctx.db);
-    const sent = await sendOnce(
-      ctx,
-      handleContact,
-      contactStream(submissionId),
-      (state) => {
-        const kind = owedNoticeMail(state, to);
-        if (!kind) return null;
-        const mail =
-          kind === 'held'
-            ? heldNotificationMail(received, state.heldReason ?? '', to, ctx.config)
-            : adminNotificationMail(received, to, ctx.config, held);
-        return { mail, recorded: noticeMailSent(submissionId, kind, to) };
-      },
-      metadata,
-    );
-    if (sent) ctx.logger.info({ submissionId }, 'administrator notified of contact');
+    if (items.length === 0) return;
+    const states = await coalesceNotices(ctx, noticeStreams(rules), {
+      at: now(),
+      items: handleContact,
+      of: items.map((item) => ({
+        stream: contactStream(item.submissionId),
+        metadata: item.metadata,
+      })),
+      queue: (state, window, i) => queueNotice(items[i]!.submissionId, state, to, window),
+      count: ([queued], _window, dueAt) =>
+        queued?.type === 'ContactNoticeQueued' ? countInWindow(queued, now(), dueAt) : [],
+    });
+    // An older window's notice queued to go alone, and not yet sent (a job from before rounds).
+    for (const [i, state] of states.entries())
+      if (owedNoticeMail(state, to))
+        await tellOwner(ctx, items[i]!.submissionId, items[i]!.metadata);
   };
 }
 
-/** A window's digest, when its job starts (at the digest's due time): sent once. */
+/** The owner's notice of one submission (the batch form, for one job). */
+export function notifyOwner(options: NoticeOptions = {}) {
+  const all = notifyOwnerOfAll(options);
+  return (event: StoredContactEvent, ctx: WorkerContext) => all([event], ctx);
+}
+
+/**
+ * A round of notices, when its job starts (at its due time): put off while notices still come,
+ * else a few told one by one, or one digest, once (platform's settleRound).
+ */
 export function sendDigest(options: NoticeOptions = {}) {
+  const now = options.now ?? (() => new Date());
   const rules = options.rules ?? NOTICE_RULES;
   return async (event: StoredContactEvent, ctx: WorkerContext): Promise<void> => {
     if (event.type !== 'ContactDigestScheduled') return;
     const { window } = event.data;
     const to = ctx.config.adminEmail;
     if (!to) return;
-    const stream = noticesStream(window);
-    // The few it names, read before the lock (sendOnce's decision is synchronous).
-    const preview = digestOwed(handleNotices.fold(await ctx.store.readStream(stream)));
-    if (!preview) return;
-    const named = await contactSubmissionsByIds(ctx.db, preview.sample);
-    const sent = await sendOnce(
-      ctx,
-      handleNotices,
-      stream,
-      (state) => {
-        const owed = digestOwed(state);
-        if (!owed) return null;
-        const mail = digestMail(
-          { window, owed, reportedBefore: state.reported },
-          named,
+    const streams = noticeStreams(rules);
+    // The few it would name, read before the lock (a run after the round settled goes on: it
+    // sends what the round told one by one and is still owed).
+    const preview = await roundPreview(ctx.store, streams, window);
+    const named = await contactSubmissionsByIds(ctx.db, digestOwed(preview)?.sample ?? []);
+    const since = preview.pendingSince;
+    const metadata = byWorker(event);
+    const at = now();
+    const settled = await settleRound(ctx, streams, {
+      window,
+      dueAt: event.data.dueAt,
+      at,
+      metadata,
+      later: (dueAt) => putOffRound(window, dueAt, at),
+      separately: (items) => recordToldSeparately(window, items, at),
+      digest: (owed, settledBefore) => ({
+        mail: digestMail(
+          { window, since, owed, settledBefore },
+          named.filter((s) => owed.sample.includes(s.id)),
           to,
           ctx.config,
           rules,
-        );
-        return { mail, recorded: recordDigest(window, to, owed) };
-      },
-      byWorker(event),
-    );
-    if (sent) ctx.logger.info({ window }, 'administrator sent the contact digest');
+        ),
+        recorded: recordDigest(window, to, owed, at),
+      }),
+      tellSeparately: (item) => tellOwner(ctx, item.id, metadata, noticeKindOf(item)),
+    });
+    if (settled?.kind === 'digest')
+      ctx.logger.info(
+        { window, count: settled.owed.count },
+        'administrator sent the contact digest',
+      );
   };
 }
 
@@ -280,12 +383,35 @@ export const notifyAdminOfSubmission = notifyOwner();
 /** The contact jobs; a test builds them on its own clock. */
 export function contactJobHandlers(options: NoticeOptions = {}): EventHandler[] {
   return [
-    defineHandler({ queue: ENRICH_CONTACT_QUEUE, events: contactEvents, handle: enrichSubmission }),
-    defineHandler({
-      queue: NOTIFY_ADMIN_QUEUE,
-      events: contactEvents,
-      handle: notifyOwner(options),
-    }),
+    {
+      ...defineHandler({
+        queue: ENRICH_CONTACT_QUEUE,
+        events: contactEvents,
+        handle: enrichSubmission,
+      }),
+      // A burst's enrichments a batch at a time (one read, one write).
+      handleBatch: (events, ctx) =>
+        enrichSubmissions(
+          events.filter((e) => !e.erased).map((e) => contactEvents.parse(e)),
+          ctx,
+        ),
+    },
+    {
+      ...defineHandler({
+        queue: NOTIFY_ADMIN_QUEUE,
+        events: contactEvents,
+        handle: notifyOwner(options),
+      }),
+      // A burst's notices counted a batch at a time: one lock, one read of the rounds.
+      handleBatch: (() => {
+        const all = notifyOwnerOfAll(options);
+        return (events, ctx) =>
+          all(
+            events.filter((e) => !e.erased).map((e) => contactEvents.parse(e)),
+            ctx,
+          );
+      })(),
+    },
     defineHandler({
       queue: NOTIFY_DIGEST_QUEUE,
       events: contactEvents,

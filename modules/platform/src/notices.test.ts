@@ -6,129 +6,276 @@ import {
   digestSent,
   emptyNoticeWindow,
   NOTICE_RULES,
-  type NoticeWindow,
+  type NoticeView,
   type NoticeWindowState,
   noticeCounted,
+  noticesToldSeparately,
   noticeWindowAt,
+  noticeWindowsAround,
   previousNoticeWindow,
+  settleNotices,
 } from './notices.ts';
 
-// Given a window's facts, when an item arrives, then how it is told; and what a digest owes.
+// Given the facts of the windows around, when a notice arrives or a round's job starts (on a
+// clock of the test's), then how the owner is told.
 
-const at = new Date('2026-11-23T14:02:30Z');
-const window = noticeWindowAt(at);
-const previous = previousNoticeWindow(window);
-const quiet = emptyNoticeWindow();
+const T = new Date('2026-11-23T14:02:30Z');
+const at = (ms: number) => new Date(T.getTime() + ms);
+const SECOND = 1_000;
+const MINUTE = 60_000;
+const { gatherMs, quietMs, maxGatherMs, windowMs, individualPerWindow } = NOTICE_RULES;
 
-/** A window that counted these items, each told as the decision said at the time. */
-function given(
-  items: { id: string; held?: boolean }[],
-  during: NoticeWindow = window,
-): NoticeWindowState {
-  let state = emptyNoticeWindow();
-  for (const item of items) {
-    const counted = countNotice(state, quiet, during);
-    state = noticeCounted(state, {
-      id: item.id,
-      mode: counted.mode,
-      tags: item.held ? ['held'] : [],
-    });
-    if (counted.scheduleDigestAt)
-      state = digestScheduled(state, counted.scheduleDigestAt.toISOString());
-  }
-  return state;
+/** The windows around `now` with these states (by window id), newest first. */
+function around(now: Date, states: Record<string, NoticeWindowState> = {}): NoticeView[] {
+  return noticeWindowsAround(now).map((window) => ({
+    window,
+    state: states[window.id] ?? emptyNoticeWindow(),
+  }));
 }
 
-const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => ({ id: `s${from + i}` }));
+/** Items arriving at these times, each counted as `countNotice` says (rounds opened too). */
+function arrive(views: NoticeView[], items: { id: string; at: Date; held?: boolean }[]) {
+  for (const item of items) {
+    const counted = countNotice(views, item.at);
+    const view = views.find((v) => v.window.id === counted.window.id)!;
+    if (counted.dueAt)
+      view.state = digestScheduled(view.state, counted.dueAt.toISOString(), item.at.toISOString());
+    view.state = noticeCounted(view.state, {
+      id: item.id,
+      mode: 'gathered',
+      tags: item.held ? ['held'] : [],
+      at: item.at.toISOString(),
+    });
+  }
+  return views;
+}
+
+const burst = (n: number, from: Date, everyMs = 0, prefix = 's') =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `${prefix}${i + 1}`,
+    at: new Date(from.getTime() + i * everyMs),
+  }));
+
+const current = (views: NoticeView[]) => views[0]!.state;
 
 describe('notice windows', () => {
-  it('are 5 minutes long, aligned on the clock; the one before ends where this one starts', () => {
+  it('are 5 minutes long, aligned on the clock; a decision reads its own and the two before', () => {
+    const window = noticeWindowAt(T);
     expect(window.id).toBe('2026-11-23T14:00:00.000Z');
     expect(window.end.toISOString()).toBe('2026-11-23T14:05:00.000Z');
-    expect(previous.id).toBe('2026-11-23T13:55:00.000Z');
-    expect(previous.end).toEqual(window.start);
-    expect(noticeWindowAt(new Date('2026-11-23T14:04:59.999Z')).id).toBe(window.id);
-    expect(noticeWindowAt(new Date('2026-11-23T14:05:00.000Z')).id).not.toBe(window.id);
+    expect(previousNoticeWindow(window).end).toEqual(window.start);
+    expect(noticeWindowsAround(T).map((w) => w.id)).toEqual([
+      '2026-11-23T14:00:00.000Z',
+      '2026-11-23T13:55:00.000Z',
+      '2026-11-23T13:50:00.000Z',
+    ]);
   });
 });
 
 describe('countNotice', () => {
-  it('given a quiet window, the first three are told one by one, at once', () => {
-    let state = quiet;
-    for (let i = 0; i < NOTICE_RULES.individualPerWindow; i++) {
-      expect(countNotice(state, quiet, window)).toEqual({
-        mode: 'individual',
-        scheduleDigestAt: null,
-      });
-      state = noticeCounted(state, { id: `s${i}`, mode: 'individual' });
-    }
+  it('given a quiet period, the first notice opens a round due 2 s later; the next ones join it', () => {
+    const views = around(T);
+    expect(countNotice(views, T)).toEqual({ window: noticeWindowAt(T), dueAt: at(gatherMs) });
+    arrive(views, burst(1, T));
+    expect(current(views).pendingDueAt).toBe(at(gatherMs).toISOString());
+    expect(countNotice(views, at(500))).toEqual({ window: noticeWindowAt(T), dueAt: null });
   });
 
-  it('given three told, the fourth waits for a digest due at the end of the window; the fifth joins it', () => {
-    const three = given(ids(3));
-    expect(countNotice(three, quiet, window)).toEqual({
-      mode: 'digest',
-      scheduleDigestAt: window.end,
-    });
-    const four = given(ids(4));
-    expect(four.pendingDueAt).toBe(window.end.toISOString());
-    expect(countNotice(four, quiet, window)).toEqual({ mode: 'digest', scheduleDigestAt: null });
+  it('given a round opened in the window before, a notice after the boundary joins it there', () => {
+    const edge = new Date('2026-11-23T14:04:59.500Z');
+    const views = arrive(around(edge), burst(1, edge));
+    const after = new Date('2026-11-23T14:05:00.200Z');
+    const next = around(after, { [views[0]!.window.id]: views[0]!.state });
+    expect(countNotice(next, after)).toEqual({ window: noticeWindowAt(edge), dueAt: null });
   });
 
-  it('given a flood in the window before, every item waits for the digest, a window after the last', () => {
-    const flood = given(ids(40), previous);
-    expect(flood.lastDueAt).toBe(window.start.toISOString());
-    expect(countNotice(quiet, flood, window)).toEqual({
-      mode: 'digest',
-      scheduleDigestAt: window.end,
+  it('given a digest a minute ago, the next round is due 5 minutes after it', () => {
+    const views = arrive(around(T), burst(300, T));
+    views[0]!.state = digestSent(views[0]!.state, {
+      count: 300,
+      tags: {},
+      at: at(3 * SECOND).toISOString(),
     });
-    // A digest of the window before that went out late: the next waits a whole window after it.
-    const late = digestScheduled(flood, new Date(window.start.getTime() + 90_000).toISOString());
-    expect(countNotice(quiet, late, window).scheduleDigestAt).toEqual(
-      new Date(window.end.getTime() + 90_000),
+    const later = at(MINUTE);
+    expect(countNotice(views, later)).toEqual({
+      window: noticeWindowAt(later),
+      dueAt: at(3 * SECOND + windowMs),
+    });
+  });
+
+  it('given three told one by one in the last 5 minutes, the next round waits 5 minutes after the last of them', () => {
+    const views = arrive(around(T), burst(individualPerWindow, T));
+    views[0]!.state = noticesToldSeparately(views[0]!.state, {
+      items: views[0]!.state.sample,
+      at: at(gatherMs).toISOString(),
+    });
+    expect(countNotice(views, at(MINUTE)).dueAt).toEqual(at(gatherMs + windowMs));
+  });
+
+  it('given two told one by one, a third later opens a round of its own, due 2 s later', () => {
+    const views = arrive(around(T), burst(2, T));
+    views[0]!.state = noticesToldSeparately(views[0]!.state, {
+      items: views[0]!.state.sample,
+      at: at(gatherMs).toISOString(),
+    });
+    expect(countNotice(views, at(MINUTE)).dueAt).toEqual(at(MINUTE + gatherMs));
+  });
+
+  it('given a digest more than 5 minutes ago, it is quiet again', () => {
+    const views = arrive(around(T), burst(40, T));
+    views[0]!.state = digestSent(views[0]!.state, {
+      count: 40,
+      tags: {},
+      at: at(gatherMs).toISOString(),
+    });
+    const later = at(gatherMs + windowMs + 1);
+    const next = around(later, { [views[0]!.window.id]: views[0]!.state });
+    expect(countNotice(next, later).dueAt).toEqual(new Date(later.getTime() + gatherMs));
+  });
+});
+
+describe('settleNotices', () => {
+  it('given a lone notice, its round tells it on its own when due', () => {
+    const views = arrive(around(T), [{ id: 'a', at: T }]);
+    expect(settleNotices(current(views), views, at(gatherMs))).toEqual({
+      kind: 'separately',
+      items: [{ id: 'a', tags: [] }],
+    });
+  });
+
+  it('given three at once (one held), each on its own', () => {
+    const views = arrive(around(T), [
+      { id: 'a', at: T },
+      { id: 'b', at: at(100) },
+      { id: 'h', at: at(200), held: true },
+    ]);
+    expect(settleNotices(current(views), views, at(gatherMs))).toEqual({
+      kind: 'separately',
+      items: [
+        { id: 'a', tags: [] },
+        { id: 'b', tags: [] },
+        { id: 'h', tags: ['held'] },
+      ],
+    });
+  });
+
+  it('given 300 at once, one digest with the count, the held among them and a few named', () => {
+    const views = arrive(around(T), [
+      ...burst(150, T, 5),
+      { id: 'h1', at: at(760), held: true },
+      ...burst(149, at(770), 2, 't'),
+    ]);
+    const settled = settleNotices(current(views), views, at(gatherMs));
+    expect(settled).toEqual({
+      kind: 'digest',
+      owed: {
+        count: 300,
+        tags: { held: 1 },
+        sample: ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9', 's10'],
+      },
+    });
+  });
+
+  it('given notices still coming when the round is due, it waits until they pause; its first job, run again, does nothing', () => {
+    // 300 over 3 s: at its due time (2 s) they still come; the last at 2.99 s.
+    const views = arrive(around(T), burst(300, T, 10));
+    const first = current(views).pendingDueAt!;
+    const paused = at(2_990 + quietMs);
+    expect(settleNotices(current(views), views, at(gatherMs), NOTICE_RULES, first)).toEqual({
+      kind: 'later',
+      dueAt: paused,
+    });
+    views[0]!.state = digestScheduled(
+      current(views),
+      paused.toISOString(),
+      at(gatherMs).toISOString(),
     );
+    expect(current(views).pendingSince).toBe(T.toISOString());
+    expect(settleNotices(current(views), views, at(gatherMs), NOTICE_RULES, first)).toBeNull();
+    expect(
+      settleNotices(current(views), views, paused, NOTICE_RULES, paused.toISOString()),
+    ).toMatchObject({ kind: 'digest', owed: { count: 300 } });
   });
 
-  it('given a window before with only a few, the first ones are told one by one again', () => {
-    expect(countNotice(quiet, given(ids(3), previous), window).mode).toBe('individual');
-  });
-
-  it('given a digest already sent in the window, a late item schedules the next one a window later', () => {
-    const sent = digestSent(given(ids(5)), { count: 2, tags: {} });
-    expect(sent.pendingDueAt).toBeNull();
-    expect(countNotice(sent, quiet, window)).toEqual({
-      mode: 'digest',
-      scheduleDigestAt: new Date(window.end.getTime() + NOTICE_RULES.windowMs),
+  it('given a flood that never pauses, the round settles 30 s after it opened at the latest', () => {
+    // One every 100 ms, until 29.5 s.
+    const views = arrive(around(T), burst(296, T, 100));
+    expect(settleNotices(current(views), views, at(gatherMs))).toEqual({
+      kind: 'later',
+      dueAt: at(maxGatherMs),
     });
+    views[0]!.state = digestScheduled(current(views), at(maxGatherMs).toISOString());
+    arrive(views, burst(5, at(29_600), 100, 'more'));
+    expect(settleNotices(current(views), views, at(maxGatherMs))).toMatchObject({
+      kind: 'digest',
+      owed: { count: 301 },
+    });
+  });
+
+  it('given four at once, one digest of four', () => {
+    const views = arrive(around(T), burst(4, T));
+    expect(settleNotices(current(views), views, at(gatherMs))).toMatchObject({
+      kind: 'digest',
+      owed: { count: 4 },
+    });
+  });
+
+  it('given two told on their own a minute ago, a round of two makes a digest (no more than three alone in 5 minutes)', () => {
+    const views = arrive(around(T), burst(2, T));
+    views[0]!.state = noticesToldSeparately(views[0]!.state, {
+      items: views[0]!.state.sample,
+      at: at(gatherMs).toISOString(),
+    });
+    arrive(views, burst(2, at(MINUTE), 0, 'n'));
+    expect(settleNotices(current(views), views, at(MINUTE + gatherMs))).toMatchObject({
+      kind: 'digest',
+      owed: { count: 2, sample: ['n1', 'n2'] },
+    });
+  });
+
+  it('given a straggler after a digest, its round (5 minutes on) tells it on its own', () => {
+    const views = arrive(around(T), burst(300, T));
+    views[0]!.state = digestSent(views[0]!.state, {
+      count: 300,
+      tags: {},
+      at: at(gatherMs).toISOString(),
+    });
+    arrive(views, [{ id: 'late', at: at(MINUTE) }]);
+    const due = at(gatherMs + windowMs);
+    expect(current(views).pendingDueAt).toBe(due.toISOString());
+    expect(settleNotices(current(views), views, due)).toEqual({
+      kind: 'separately',
+      items: [{ id: 'late', tags: [] }],
+    });
+  });
+
+  it('given the round settled already (a second run), nothing', () => {
+    const views = arrive(around(T), burst(5, T));
+    const owed = digestOwed(current(views))!;
+    views[0]!.state = digestSent(current(views), { ...owed, at: at(gatherMs).toISOString() });
+    expect(settleNotices(current(views), views, at(gatherMs))).toBeNull();
   });
 });
 
 describe('digestOwed', () => {
-  it('given items waiting, the count, the held among them and a few ids to name', () => {
-    const state = given([
-      ...ids(3),
-      { id: 'h1', held: true },
-      ...ids(20, 4),
-      { id: 'h2', held: true },
-    ]);
-    expect(digestOwed(state)).toEqual({
-      count: 22,
-      tags: { held: 2 },
-      sample: ['h1', 's4', 's5', 's6', 's7', 's8', 's9', 's10', 's11', 's12'],
+  it('given items waiting, the count, the held among them and a few ids to name; after the digest, only the later ones', () => {
+    const views = arrive(around(T), [...burst(4, T), { id: 'h1', at: T, held: true }]);
+    const owed = digestOwed(current(views))!;
+    expect(owed).toEqual({
+      count: 5,
+      tags: { held: 1 },
+      sample: ['s1', 's2', 's3', 's4', 'h1'],
     });
-  });
-
-  it('given the digest sent, nothing; given more afterwards, only those', () => {
-    const waiting = given([...ids(4), { id: 'h1', held: true }]);
-    const owed = digestOwed(waiting)!;
-    expect(owed).toMatchObject({ count: 2, tags: { held: 1 } });
-    const sent = digestSent(waiting, owed);
+    const sent = digestSent(current(views), { ...owed, at: at(gatherMs).toISOString() });
     expect(digestOwed(sent)).toBeNull();
-    const later = noticeCounted(sent, { id: 's9', mode: 'digest' });
+    expect(sent.pendingDueAt).toBeNull();
+    const later = noticeCounted(sent, { id: 's9', mode: 'gathered' });
     expect(digestOwed(later)).toEqual({ count: 1, tags: {}, sample: ['s9'] });
   });
 
-  it('given a quiet window, nothing', () => {
-    expect(digestOwed(given(ids(3)))).toBeNull();
+  it("given an older window's notices told alone at once, they are no digest's", () => {
+    const state = noticeCounted(emptyNoticeWindow(), { id: 'old', mode: 'individual' });
+    expect(digestOwed(state)).toBeNull();
+    expect(state.individual).toBe(1);
   });
 });

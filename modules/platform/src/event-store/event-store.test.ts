@@ -215,6 +215,110 @@ describe('EventStore.append', () => {
   });
 });
 
+describe('EventStore.appendToStreams and readStreams (a batch of decisions)', () => {
+  it('given several streams, when one statement appends to each, then each is numbered after its own version, with its own metadata, projections and jobs', async () => {
+    await store.append('counter:m1', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:m1', 1, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    const stored = await tdb.db.transaction((trx) =>
+      store.appendToStreams(trx, [
+        {
+          streamId: 'counter:m1',
+          events: [{ type: 'Incremented', data: { by: 10 } }],
+          metadata: { actor: 'worker', causationId: 1 },
+        },
+        {
+          streamId: 'counter:m2',
+          events: [
+            { type: 'Incremented', data: { by: 5 } },
+            { type: 'Incremented', data: { by: 6 } },
+          ],
+          metadata: { actor: 'worker', causationId: 2 },
+        },
+        { streamId: 'counter:m3', events: [], metadata },
+        {
+          streamId: 'counter:m1',
+          events: [{ type: 'Incremented', data: { by: 100 } }],
+          metadata: { actor: 'worker', causationId: 3 },
+        },
+      ]),
+    );
+    expect(
+      stored.map((events) => events.map((e) => [e.streamId, e.version, e.metadata.causationId])),
+    ).toEqual([
+      [['counter:m1', 3, 1]],
+      [
+        ['counter:m2', 1, 2],
+        ['counter:m2', 2, 2],
+      ],
+      [],
+      [['counter:m1', 4, 3]],
+    ]);
+    expect(
+      await tdb.db('test_counters').whereIn('stream_id', ['counter:m1', 'counter:m2']),
+    ).toEqual(
+      expect.arrayContaining([
+        { stream_id: 'counter:m1', total: 112, version: 4 },
+        { stream_id: 'counter:m2', total: 11, version: 2 },
+      ]),
+    );
+    expect(queued.filter((j) => j.queue === 'test.audit')).toHaveLength(6);
+
+    const streams = await store.readStreams(['counter:m2', 'counter:m1', 'counter:none']);
+    expect([...streams.keys()]).toEqual(['counter:m2', 'counter:m1', 'counter:none']);
+    expect(streams.get('counter:m1')!.map((e) => (e.data as { by: number }).by)).toEqual([
+      1, 1, 10, 100,
+    ]);
+    expect(streams.get('counter:m2')!.map((e) => e.version)).toEqual([1, 2]);
+    expect(streams.get('counter:none')).toEqual([]);
+  });
+
+  it('given an entry expecting a version its stream has passed, then a ConcurrencyError and nothing of the batch is written', async () => {
+    await store.append('counter:x1', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:x2', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:x2', 1, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await expect(
+      tdb.db.transaction((trx) =>
+        store.appendToStreams(trx, [
+          {
+            streamId: 'counter:x1',
+            events: [{ type: 'Incremented', data: { by: 5 } }],
+            metadata,
+            expectedVersion: 1,
+          },
+          {
+            streamId: 'counter:x2',
+            events: [{ type: 'Incremented', data: { by: 5 } }],
+            metadata,
+            expectedVersion: 1,
+          },
+        ]),
+      ),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    const streams = await store.readStreams(['counter:x1', 'counter:x2']);
+    expect(streams.get('counter:x1')).toHaveLength(1);
+    expect(streams.get('counter:x2')).toHaveLength(2);
+  });
+
+  it('given two batches on one stream at the same moment, then both land, one after the other', async () => {
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        tdb.db.transaction((trx) =>
+          store.appendToStreams(trx, [
+            {
+              streamId: 'counter:batch-race',
+              events: [{ type: 'Incremented', data: { by: n } }],
+              metadata,
+            },
+          ]),
+        ),
+      ),
+    );
+    const events = await store.readStream('counter:batch-race');
+    expect(events.map((e) => e.version)).toEqual([1, 2, 3]);
+    expect(events.map((e) => (e.data as { by: number }).by).sort()).toEqual([1, 2, 3]);
+  });
+});
+
 describe('rebuildProjections', () => {
   it('given live read models, when every projection is rebuilt from the log, then the tables are equal', async () => {
     const live = await tdb.db('test_counters').orderBy('stream_id');

@@ -15,6 +15,7 @@ import {
   type EventMetadata,
   type ExpectedVersion,
   type JobOutbox,
+  jobStart,
   type NewEvent,
   type PendingEvent,
   type Projection,
@@ -67,6 +68,12 @@ export interface EventStoreOptions {
 const STREAM_VERSION_CONSTRAINT = 'events_stream_id_version_unique';
 
 /**
+ * An async projection's job starts this long after its event: a read model that lags anyway
+ * (the activity feed) lets the event's own jobs (an enquiry's enrichment) have the worker first.
+ */
+export const ASYNC_PROJECTION_DELAY_MS = 150;
+
+/**
  * One statement per append. A new stream's events are inserted as they are: the
  * (stream_id, version) unique index is the whole check. Otherwise the statement reads the
  * stream's current version, checks it against the expected one (null: 'any') and numbers the
@@ -85,6 +92,31 @@ const APPEND_SQL = `
     rows from (jsonb_to_recordset(?::jsonb) as (type text, data jsonb))
       with ordinality as batch(type, data, ordinality)
   order by batch.ordinality
+  returning *`;
+
+/**
+ * Several streams' events in one statement (`appendToStreams`): each stream's rows numbered
+ * after its current version, in the batch's order.
+ */
+const APPEND_TO_STREAMS_SQL = `
+  with batch as (
+    select * from rows from (
+      jsonb_to_recordset(?::jsonb)
+        as (stream_id text, stream_type text, type text, data jsonb, metadata jsonb, expected int)
+    ) with ordinality as b(stream_id, stream_type, type, data, metadata, expected, n)
+  ), current_version as (
+    select s.stream_id,
+           coalesce((select max(version) from events e where e.stream_id = s.stream_id), 0)
+             as version
+    from (select distinct stream_id from batch) s
+  )
+  insert into events (stream_id, stream_type, version, type, data, metadata)
+  select b.stream_id, b.stream_type,
+         c.version + row_number() over (partition by b.stream_id order by b.n),
+         b.type, b.data, b.metadata
+  from batch b join current_version c using (stream_id)
+  where b.expected is null or c.version = b.expected
+  order by b.n
   returning *`;
 
 function appendStatement(
@@ -222,7 +254,11 @@ export class EventStore {
       ...(options.subscriptions ?? []),
       ...projections
         .filter((p) => p.mode === 'async')
-        .map((p) => ({ queue: projectionQueue(p), handles: p.handles })),
+        .map((p) => ({
+          queue: projectionQueue(p),
+          handles: p.handles,
+          delayMs: ASYNC_PROJECTION_DELAY_MS,
+        })),
     ];
     this.routes = new Map();
     for (const sub of subscriptions) {
@@ -275,7 +311,7 @@ export class EventStore {
 
   /**
    * A new stream in one round trip (see `createStatement`), when every inline projection of its
-   * events has a `statement` and its jobs start at once; undefined when it cannot be, or when
+   * events has a `statement` and its jobs start at once or after a fixed `delayMs`; undefined when it cannot be, or when
    * the statement wrote nothing (a key not as this process remembered it, a missing queue):
    * then the usual transaction does it, and says what is wrong.
    */
@@ -300,12 +336,12 @@ export class EventStore {
       if (!part) return undefined;
       projections.push(part);
     }
-    const jobs: { queue: string; version: number }[] = [];
+    const jobs: { queue: string; version: number; delayMs: number }[] = [];
     for (const event of pending) {
       for (const sub of this.routes.get(event.type) ?? []) {
-        // A job that may start later is read from the stored event: the usual way.
+        // A start read from the stored event (a digest's due time) goes the usual way.
         if (sub.startAfter) return undefined;
-        jobs.push({ queue: sub.queue, version: event.version });
+        jobs.push({ queue: sub.queue, version: event.version, delayMs: sub.delayMs ?? 0 });
       }
     }
     let outbox: ReturnType<NonNullable<JobOutbox['statement']>> | undefined;
@@ -410,7 +446,7 @@ export class EventStore {
       }
       for (const sub of this.routes.get(event.type) ?? []) {
         const data = { position: event.position, streamId: event.streamId, type: event.type };
-        const startAfter = sub.startAfter?.(event);
+        const startAfter = jobStart(sub, event);
         jobs.push(startAfter ? { queue: sub.queue, data, startAfter } : { queue: sub.queue, data });
       }
     }
@@ -449,6 +485,119 @@ export class EventStore {
     if (positions.length === 0) return [];
     const rows = await trx<EventRow>('events').whereIn('position', positions).orderBy('position');
     return openEvents(trx, rows.map(toStoredEvent));
+  }
+
+  /** Several streams at once, in one query, each in version order (a batch's decisions). */
+  async readStreams(
+    streamIds: readonly string[],
+    trx: Db | Trx = this.db,
+  ): Promise<Map<string, StoredEvent[]>> {
+    const streams = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return streams;
+    const rows = await trx<EventRow>('events')
+      .whereIn('stream_id', [...new Set(streamIds)])
+      .orderBy([
+        { column: 'stream_id', order: 'asc' },
+        { column: 'version', order: 'asc' },
+      ]);
+    for (const event of await openEvents(trx, rows.map(toStoredEvent)))
+      streams.get(event.streamId)!.push(event);
+    return streams;
+  }
+
+  /**
+   * Events for several streams in one statement, in the caller's transaction, each entry with
+   * its own metadata: after the version it expects (`expectedVersion`: else a ConcurrencyError
+   * and nothing of the statement is written, so the caller decides again on fresh histories),
+   * or after whatever its stream holds when the statement runs (none given: 'any', for a
+   * caller that decided under a lock of its own, such as the owner's notices' lock); several
+   * entries may name one stream ('any'), numbered in order. Personal fields are sealed, and
+   * inline projections and jobs follow, as `append`'s. Answers the stored events of each entry.
+   */
+  async appendToStreams(
+    trx: Trx,
+    entries: readonly {
+      streamId: string;
+      events: NewEvent[];
+      metadata: EventMetadata;
+      expectedVersion?: number;
+    }[],
+  ): Promise<StoredEvent[][]> {
+    const sealed: NewEvent[][] = [];
+    for (const entry of entries) sealed.push(await sealEvents(trx, entry.streamId, entry.events));
+    const rows = entries.flatMap((entry, e) =>
+      sealed[e]!.map((event, i) => ({
+        entry: e,
+        clear: entry.events[i]!,
+        stream_id: entry.streamId,
+        stream_type: streamTypeOf(entry.streamId),
+        type: event.type,
+        data: event.data ?? {},
+        metadata: stripUndefined(entry.metadata),
+        expected: entry.expectedVersion ?? null,
+      })),
+    );
+    if (rows.length === 0) return entries.map(() => []);
+    let inserted: EventRow[] | undefined;
+    for (let attempt = 1; !inserted; attempt++) {
+      try {
+        // Under a savepoint: a writer that took a version meanwhile only fails this statement.
+        inserted = await trx.transaction(async (savepoint) => {
+          const { rows: written } = await savepoint.raw<{ rows: EventRow[] }>(
+            APPEND_TO_STREAMS_SQL,
+            [JSON.stringify(rows.map(({ clear: _, ...row }) => row))],
+          );
+          if (written.length < rows.length) {
+            // A stream not at the version its entry expected: none of the batch is written.
+            const wrote = new Set(written.map((row) => row.stream_id));
+            const stale = rows.find((row) => !wrote.has(row.stream_id))!;
+            throw new ConcurrencyError(
+              stale.stream_id,
+              stale.expected ?? 'any',
+              await this.streamVersion(stale.stream_id, savepoint),
+            );
+          }
+          return written;
+        });
+      } catch (error) {
+        if (
+          isPgError(error, PG_UNIQUE_VIOLATION) &&
+          error.constraint === STREAM_VERSION_CONSTRAINT &&
+          attempt < 10
+        )
+          continue;
+        throw error;
+      }
+    }
+    // Each stream's rows, by version, are its entries' events in the batch's order.
+    const byStream = new Map<string, EventRow[]>();
+    for (const row of inserted)
+      byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    for (const list of byStream.values()) list.sort((a, b) => a.version - b.version);
+    const stored = rows.map((row) => ({
+      entry: row.entry,
+      event: withClearData(toStoredEvent(byStream.get(row.stream_id)!.shift()!), row.clear),
+    }));
+    const jobs: QueuedJob[] = [];
+    for (const { event } of stored) {
+      for (const projection of this.inline) {
+        if (projection.handles.includes(event.type)) await projection.apply(trx, event);
+      }
+      for (const sub of this.routes.get(event.type) ?? []) {
+        const data = { position: event.position, streamId: event.streamId, type: event.type };
+        const startAfter = jobStart(sub, event);
+        jobs.push(startAfter ? { queue: sub.queue, data, startAfter } : { queue: sub.queue, data });
+      }
+    }
+    if (jobs.length > 0 && this.enqueue) {
+      if (typeof this.enqueue === 'function') {
+        for (const { queue, data, startAfter } of jobs) {
+          if (startAfter) await this.enqueue(trx, queue, data, { startAfter });
+          else await this.enqueue(trx, queue, data);
+        }
+      } else await this.enqueue.enqueueAll(trx, jobs);
+    }
+    return entries.map((_, e) => stored.filter((s) => s.entry === e).map((s) => s.event));
   }
 
   /**

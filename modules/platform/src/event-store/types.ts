@@ -95,6 +95,19 @@ export interface Subscription {
    * the event, in the append's transaction.
    */
   startAfter?(event: StoredEvent): Date | undefined;
+  /**
+   * A fixed pause after the event before the job may start (an async projection's, the owner's
+   * notice's): unlike `startAfter`, it needs nothing of the stored event, so a new stream's
+   * single statement can write it too.
+   */
+  delayMs?: number;
+}
+
+/** When a subscription's job for `event` may start: undefined for at once. */
+export function jobStart(sub: Subscription, event: StoredEvent): Date | undefined {
+  const at = sub.startAfter?.(event);
+  if (at) return at;
+  return sub.delayMs ? new Date(event.occurredAt.getTime() + sub.delayMs) : undefined;
 }
 
 /** The job payload of a subscription: only ids, the handler reads the event itself. */
@@ -128,11 +141,11 @@ export interface JobOutbox {
   enqueueAll(trx: Trx, jobs: readonly QueuedJob[]): Promise<void>;
   /**
    * Optional: the same jobs as parts of the append's single statement (a new stream's), one per
-   * event `version` of `appended`: `ready`, a condition that every queue exists (else the
+   * event `version` of `appended`, due `delayMs` after now: `ready`, a condition that every queue exists (else the
    * statement writes nothing and the append goes the usual way, which says which is missing),
    * `insert`, the data-modifying statement, and `committed`, to call once it has committed.
    */
-  statement?(jobs: readonly { queue: string; version: number }[]): {
+  statement?(jobs: readonly { queue: string; version: number; delayMs: number }[]): {
     ready: SqlPart;
     insert: SqlPart;
     committed(): void;

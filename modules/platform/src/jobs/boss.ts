@@ -98,7 +98,7 @@ const INSERT_JOBS_SQL = `
 
 /**
  * The same rows as INSERT_JOBS_SQL for the events of `appended` (the CTE of an append's single
- * statement), each job's data built from its event's row, all due at once.
+ * statement), each job's data built from its event's row, due at once or `delay` ms later.
  */
 const INSERT_APPENDED_JOBS_SQL = `
   insert into ${BOSS_SCHEMA}.job (
@@ -109,11 +109,13 @@ const INSERT_APPENDED_JOBS_SQL = `
   select
     gen_random_uuid(), q.name,
     jsonb_build_object('position', a.position, 'streamId', a.stream_id, 'type', a.type), 0,
-    ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(), q.expire_seconds, q.deletion_seconds,
-    ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s', q.retry_limit, q.retry_delay,
-    coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy, q.dead_letter,
-    q.heartbeat_seconds
-  from jsonb_to_recordset(?::jsonb) as j(name text, version int)
+    ${BOSS_SCHEMA}.job_now() + j.delay * interval '1 millisecond', ${BOSS_SCHEMA}.job_now(),
+    q.expire_seconds, q.deletion_seconds,
+    ${BOSS_SCHEMA}.job_now() + j.delay * interval '1 millisecond'
+      + q.retention_seconds * interval '1s',
+    q.retry_limit, q.retry_delay, coalesce(q.retry_backoff, false), q.retry_delay_max, q.policy,
+    q.dead_letter, q.heartbeat_seconds
+  from jsonb_to_recordset(?::jsonb) as j(name text, version int, delay int)
   join appended a on a.version = j.version
   join ${BOSS_SCHEMA}.queue q on q.name = j.name
   on conflict do nothing`;
@@ -128,6 +130,10 @@ const INSERT_APPENDED_JOBS_SQL = `
  * die between the commit and this, the workers find the jobs at their next poll.
  */
 const WAKE_UP_GAP_MS = 20;
+/** Jobs due within this long are woken at their time by a timer of the process that made them. */
+const WAKE_LATER_MS = 60_000;
+/** How long after its due time a job is woken (its `start_after` has passed by then). */
+const WAKE_LATE_BY_MS = 5;
 
 class WorkerWakeUps {
   private readonly pending = new Set<string>();
@@ -137,6 +143,12 @@ class WorkerWakeUps {
 
   constructor(boss: PgBoss) {
     this.boss = boss;
+  }
+
+  /** Wakes `queue`'s workers once a job due in `ms` is due (a little after, so it has passed). */
+  wakeIn(queue: string, ms: number): void {
+    const timer = setTimeout(() => this.wake([queue]), Math.max(0, ms + WAKE_LATE_BY_MS));
+    timer.unref();
   }
 
   wake(queues: Iterable<string>): void {
@@ -184,10 +196,16 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
         insert: {
           sql: INSERT_APPENDED_JOBS_SQL,
           bindings: [
-            JSON.stringify(jobs.map((job) => ({ name: job.queue, version: job.version }))),
+            JSON.stringify(
+              jobs.map((job) => ({ name: job.queue, version: job.version, delay: job.delayMs })),
+            ),
           ],
         },
-        committed: () => wakeUps.wake(queues),
+        committed: () => {
+          wakeUps.wake(jobs.filter((j) => j.delayMs <= 0).map((j) => j.queue));
+          for (const job of jobs.filter((j) => j.delayMs > 0))
+            wakeUps.wakeIn(job.queue, job.delayMs);
+        },
       };
     },
     async enqueueAll(trx: Trx, jobs) {
@@ -209,26 +227,40 @@ export function enqueueWith(boss: PgBoss): JobOutbox {
         if (missing.length > 0)
           throw new Error(`No such queue: ${missing.join(', ')} (make migrate creates the queues)`);
       }
-      // As pg-boss: a job due later wakes no one (the workers' polling finds it then).
       const now = Date.now();
       const due = new Set(
         jobs.filter((j) => !j.startAfter || j.startAfter.getTime() <= now).map((j) => j.queue),
       );
+      // A job due soon (a round of notices, 2 s on) wakes the workers at its time, from this
+      // process: the workers' polling (every 5 s while notifications work) would find it late.
+      const soon = jobs.filter(
+        (j) =>
+          j.startAfter &&
+          j.startAfter.getTime() > now &&
+          j.startAfter.getTime() - now <= WAKE_LATER_MS,
+      );
       trx.executionPromise.then(
-        () => wakeUps.wake(due),
+        () => {
+          wakeUps.wake(due);
+          for (const job of soon) wakeUps.wakeIn(job.queue, job.startAfter!.getTime() - Date.now());
+        },
         () => {}, // rolled back: no job, nothing to wake
       );
     },
   };
 }
 
-/** Jobs waiting to run (created or retrying) across all queues, read directly from pg-boss's table. */
+/**
+ * Jobs waiting to run (created or retrying) across all queues, read directly from pg-boss's
+ * table: those due, and those held back a moment (due within a second, such as an async
+ * projection's, which waits 150 ms for its event's own jobs).
+ */
 export async function queueBacklog(db: Db): Promise<number> {
   const row = await db
     .withSchema(BOSS_SCHEMA)
     .from('job')
     .whereIn('state', ['created', 'retry'])
-    .where('start_after', '<=', db.fn.now())
+    .where('start_after', '<=', db.raw("now() + interval '1 second'"))
     .count<{ count: number }[]>('* as count')
     .first();
   return Number(row?.count ?? 0);
