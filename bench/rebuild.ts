@@ -18,7 +18,9 @@ import {
   eventLogRows,
   freePort,
   loadConfig,
+  personalFieldsOf,
   replaceEventLog,
+  sealEvents,
   startEmbeddedPostgres,
 } from '@kw/platform';
 
@@ -193,14 +195,31 @@ export async function seedEventLog(db: Db, total: number): Promise<number> {
       );
     }
   }
-  await db.transaction((trx) =>
-    replaceEventLog(
+  await db.transaction(async (trx) => {
+    // Sealed as the event store seals an append: each person's fields under a key of their
+    // own (one new key per person), so the rebuild opens them as it would in production.
+    const streams = new Map<string, Record<string, unknown>[]>();
+    for (const row of rows.slice(before)) {
+      const list = streams.get(row.stream_id as string);
+      if (list) list.push(row);
+      else streams.set(row.stream_id as string, [row]);
+    }
+    for (const [stream, events] of streams) {
+      if (!events.some((e) => personalFieldsOf(e.type as string))) continue;
+      const sealed = await sealEvents(
+        trx,
+        stream,
+        events.map((e) => ({ type: e.type as string, data: e.data })),
+      );
+      for (const [i, event] of sealed.entries()) events[i]!.data = event.data;
+    }
+    await replaceEventLog(
       trx,
       (async function* () {
         yield* rows;
       })(),
-    ),
-  );
+    );
+  });
   return rows.length - before;
 }
 

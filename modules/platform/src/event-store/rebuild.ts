@@ -996,13 +996,23 @@ function memoryKnex(
 
 const TIMESTAMPTZ = 'timestamp with time zone';
 
-/** A value written out as text in an array literal: a Date only as an instant (timestamptz). */
+/** A plain object (not an array, a Date, a Buffer or a value with its own conversion). */
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/**
+ * A value written out as text in an array literal: a Date only as an instant (timestamptz), a
+ * plain object only into json or jsonb (as its JSON, which is what the driver sends for it).
+ */
 const plainValue = (value: unknown, type: string) =>
   value === null ||
   typeof value === 'string' ||
   typeof value === 'number' ||
   typeof value === 'boolean' ||
-  (value instanceof Date && type === TIMESTAMPTZ);
+  (value instanceof Date && type === TIMESTAMPTZ) ||
+  ((type === 'jsonb' || type === 'json') && isPlainObject(value));
 
 const NEEDS_ESCAPE = /["\\]/;
 
@@ -1017,7 +1027,7 @@ function arrayLiteral(rows: Row[], column: string): string {
     if (value === null || value === undefined) parts[i] = 'NULL';
     else if (value instanceof Date) parts[i] = `"${value.toISOString()}"`;
     else {
-      const text = String(value);
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
       parts[i] = NEEDS_ESCAPE.test(text)
         ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
         : `"${text}"`;

@@ -4,7 +4,9 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createSecretKey,
   hkdfSync,
+  type KeyObject,
   randomBytes,
 } from 'node:crypto';
 import type { Db, Trx } from '../db.ts';
@@ -89,11 +91,25 @@ function seal(key: Buffer, aad: string, plain: Buffer): string {
     .join('.');
 }
 
+/**
+ * Each key as a KeyObject, made once: node's cipher functions check a Buffer key's kind anew on
+ * every call (tens of microseconds), and a KeyObject's at once. A rebuild opens every event.
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObjectOf(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 function open(key: Buffer, aad: string, sealed: string): Buffer {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined)
     throw new Error('Unknown format of an encrypted value');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
@@ -103,8 +119,16 @@ function open(key: Buffer, aad: string, sealed: string): Buffer {
  * Which key sealed a value: a person erased and seen again gets a new key under the same
  * subject id, and what the old key sealed stays erased.
  */
-export const keyFingerprint = (key: Buffer): string =>
-  createHash('sha256').update(key).digest('base64url').slice(0, 11);
+export function keyFingerprint(key: Buffer): string {
+  let fingerprint = fingerprints.get(key);
+  if (fingerprint === undefined) {
+    fingerprint = createHash('sha256').update(key).digest('base64url').slice(0, 11);
+    fingerprints.set(key, fingerprint);
+  }
+  return fingerprint;
+}
+/** Computed once per key (every event opened checks it). */
+const fingerprints = new WeakMap<Buffer, string>();
 
 export const sealWithKey = (key: Buffer, subjectId: string, plain: string): string =>
   seal(key, subjectId, Buffer.from(plain, 'utf8'));
@@ -133,54 +157,86 @@ function unwrap(row: KeyRow): Buffer {
   }
 }
 
-const snapshotScope = new AsyncLocalStorage<KeyMap>();
+/**
+ * Every key row read once up front (a rebuild), each unwrapped when first needed, and the events
+ * already opened under it (a rebuild reads a stream's events again for the projections that
+ * look at whole streams: each is opened once).
+ */
+interface KeySnapshot {
+  wrapped: Map<string, KeyRow>;
+  keys: KeyMap;
+  /** Opened events by their stored data object (the same row read again opens at once). */
+  opened: WeakMap<object, unknown>;
+}
+
+const snapshotScope = new AsyncLocalStorage<KeySnapshot>();
 
 /**
  * Runs `fn` with every key read once up front (a rebuild's replay, which must not query the
  * key table for each stream it reads): reads inside it decrypt from the snapshot.
  */
 export async function withKeySnapshot<T>(db: Db | Trx, fn: () => Promise<T>): Promise<T> {
-  const map: KeyMap = new Map();
-  await fill(db, map);
-  return snapshotScope.run(map, fn);
+  const snapshot: KeySnapshot = { wrapped: new Map(), keys: new Map(), opened: new WeakMap() };
+  await fill(db, snapshot);
+  return snapshotScope.run(snapshot, fn);
 }
 
-async function fill(db: Db | Trx, map: KeyMap): Promise<void> {
+async function fill(db: Db | Trx, snapshot: KeySnapshot): Promise<void> {
   const rows: KeyRow[] = await db(PERSONAL_KEYS).select('subject_id', 'wrapped_key');
-  map.clear();
-  for (const r of rows) map.set(r.subject_id, unwrap(r));
+  snapshot.wrapped.clear();
+  snapshot.keys.clear();
+  snapshot.opened = new WeakMap();
+  for (const r of rows) snapshot.wrapped.set(r.subject_id, r);
 }
 
 /** Reads the snapshot in scope again (a rebuild catching up with what was appended meanwhile). */
 export async function refreshKeySnapshot(db: Db | Trx): Promise<void> {
-  const map = snapshotScope.getStore();
-  if (map) await fill(db, map);
+  const snapshot = snapshotScope.getStore();
+  if (snapshot) await fill(db, snapshot);
+}
+
+/**
+ * The opened events of the snapshot in scope, by stored data object (see `openEvents`); none
+ * outside a snapshot, where every read is of rows of its own.
+ */
+export function openedInSnapshot(): WeakMap<object, unknown> | undefined {
+  return snapshotScope.getStore()?.opened;
 }
 
 /** The keys of these subjects that still exist (from the snapshot in scope, if any). */
 export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Promise<KeyMap> {
-  const wanted = [...new Set(subjectIds)];
   const found: KeyMap = new Map();
-  if (wanted.length === 0) return found;
   const snapshot = snapshotScope.getStore();
-  let missing = wanted;
+  let missing: string[] = [];
   if (snapshot) {
-    missing = [];
-    for (const id of wanted) {
-      const key = snapshot.get(id);
+    for (const id of subjectIds) {
+      if (found.has(id)) continue;
+      let key = snapshot.keys.get(id);
+      if (!key) {
+        const row = snapshot.wrapped.get(id);
+        if (row) {
+          key = unwrap(row);
+          snapshot.keys.set(id, key);
+        }
+      }
       if (key) found.set(id, key);
       else missing.push(id);
     }
+    missing = [...new Set(missing)];
     // Keys made since the snapshot (a person new during a rebuild) are read from the table.
     if (missing.length === 0) return found;
-  }
+  } else missing = [...new Set(subjectIds)];
+  if (missing.length === 0) return found;
   const rows: KeyRow[] = await db(PERSONAL_KEYS)
     .select('subject_id', 'wrapped_key')
     .whereIn('subject_id', missing);
   for (const row of rows) {
     const key = unwrap(row);
     found.set(row.subject_id, key);
-    snapshot?.set(row.subject_id, key);
+    if (snapshot) {
+      snapshot.wrapped.set(row.subject_id, row);
+      snapshot.keys.set(row.subject_id, key);
+    }
   }
   return found;
 }
