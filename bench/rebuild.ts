@@ -23,6 +23,7 @@ import {
   sealEvents,
   startEmbeddedPostgres,
 } from '@kw/platform';
+import { API_ENV, API_NODE_OPTIONS } from '../apps/api/src/node-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -347,10 +348,11 @@ async function main() {
 
     const quiet = await measureRebuild(server.url, env);
     const port = await freePort();
-    api = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
+    api = spawn(process.execPath, [API_NODE_OPTIONS, path.join(root, 'apps/api/src/main.ts')], {
       env: {
         ...process.env,
         ...env,
+        ...API_ENV,
         DATABASE_URL: server.url,
         PORT: String(port),
         LOG_LEVEL: 'warn',
