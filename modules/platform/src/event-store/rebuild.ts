@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Db, Trx } from '../db.ts';
 import { bumpContentRevision, CONTENT_REVISIONS } from '../page-cache.ts';
 import { openEvents } from '../personal-data/fields.ts';
-import { refreshKeySnapshot, withKeySnapshot } from '../personal-data/keys.ts';
+import { refreshKeySnapshot, turnOpenedEvents, withKeySnapshot } from '../personal-data/keys.ts';
 import { type EventStore, toStoredEvent } from './event-store.ts';
 import type { Projection, StoredEvent } from './types.ts';
 
@@ -205,6 +205,8 @@ class LogCursor {
   }
 
   async next(limit: number): Promise<Batch> {
+    // The events opened for the batch before this one stay known while it is applied.
+    turnOpenedEvents();
     const rows: EventRow[] = await this.db('events')
       .where('position', '>', this.after)
       .orderBy('position')

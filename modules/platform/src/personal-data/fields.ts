@@ -4,9 +4,10 @@ import {
   ERASED,
   keyFingerprint,
   keyFor,
-  loadKeys,
+  loadOpeningKeys,
+  type OpeningKey,
   openedInSnapshot,
-  openWithKey,
+  openWithOpeningKey,
   sealWithKey,
   subjectIdOf,
 } from './keys.ts';
@@ -210,26 +211,27 @@ interface Opened {
  * rebuild), an event read again (its stream, for a projection that reads streams) is opened once.
  */
 export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<StoredEvent[]> {
-  const memo = openedInSnapshot() as WeakMap<object, Opened> | undefined;
+  const memo = openedInSnapshot();
   const subjects: string[] = [];
   for (const e of events) {
     const env = envelopeOf(e.data);
-    if (env && !memo?.has(e.data as object)) subjects.push(env.s);
+    if (env && memo?.get(e.data as object) === undefined) subjects.push(env.s);
   }
   if (subjects.length === 0 && !memo) return events;
-  const keys = subjects.length > 0 ? await loadKeys(db, subjects) : new Map<string, Buffer>();
+  const keys =
+    subjects.length > 0 ? await loadOpeningKeys(db, subjects) : new Map<string, OpeningKey>();
   return events.map((event) => {
     const env = envelopeOf(event.data);
     if (!env) return event;
-    let opened = memo?.get(event.data as object);
+    let opened = memo?.get(event.data as object) as Opened | undefined;
     if (!opened) {
       const data = openedCopy(event.data as Json, env.f);
       const key = keys.get(env.s);
-      if (!key || keyFingerprint(key) !== env.k) {
+      if (!key || key.fingerprint !== env.k) {
         for (const path of env.f) setPath(data, path, ERASED);
         opened = { data, erased: true };
       } else {
-        const values = JSON.parse(openWithKey(key, env.s, env.c)) as Json;
+        const values = JSON.parse(openWithOpeningKey(key, env.s, env.c)) as Json;
         for (const path of env.f) setPath(data, path, values[path]);
         opened = { data, erased: false };
       }

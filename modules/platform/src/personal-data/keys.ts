@@ -28,6 +28,8 @@ const VERSION = 'v1';
 
 interface MasterKeys {
   wrap: Buffer;
+  /** The same, as node's key object (what unwrapping each key uses). */
+  wrapObject: KeyObject;
   subject: Buffer;
   hash: Buffer;
 }
@@ -43,8 +45,10 @@ function derive(secret: string, purpose: string): Buffer {
  * before the event store reads or writes a personal field.
  */
 export function usePersonalDataKey(secret: string): void {
+  const wrap = derive(secret, 'wrap');
   master = {
-    wrap: derive(secret, 'wrap'),
+    wrap,
+    wrapObject: createSecretKey(wrap),
     subject: derive(secret, 'subject'),
     hash: derive(secret, 'hash'),
   };
@@ -92,24 +96,15 @@ function seal(key: Buffer, aad: string, plain: Buffer): string {
 }
 
 /**
- * Each key as a KeyObject, made once: node's cipher functions check a Buffer key's kind anew on
- * every call (tens of microseconds), and a KeyObject's at once. A rebuild opens every event.
+ * Opening takes node's key object rather than the key's bytes where it can: given a Buffer,
+ * node checks what kind of key it is anew on every call (tens of microseconds, most of what a
+ * rebuild spent opening events); a key object is made once per key.
  */
-const keyObjects = new WeakMap<Buffer, KeyObject>();
-function keyObjectOf(key: Buffer): KeyObject {
-  let object = keyObjects.get(key);
-  if (!object) {
-    object = createSecretKey(key);
-    keyObjects.set(key, object);
-  }
-  return object;
-}
-
-function open(key: Buffer, aad: string, sealed: string): Buffer {
+function open(key: Buffer | KeyObject, aad: string, sealed: string): Buffer {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined)
     throw new Error('Unknown format of an encrypted value');
-  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
@@ -119,16 +114,8 @@ function open(key: Buffer, aad: string, sealed: string): Buffer {
  * Which key sealed a value: a person erased and seen again gets a new key under the same
  * subject id, and what the old key sealed stays erased.
  */
-export function keyFingerprint(key: Buffer): string {
-  let fingerprint = fingerprints.get(key);
-  if (fingerprint === undefined) {
-    fingerprint = createHash('sha256').update(key).digest('base64url').slice(0, 11);
-    fingerprints.set(key, fingerprint);
-  }
-  return fingerprint;
-}
-/** Computed once per key (every event opened checks it). */
-const fingerprints = new WeakMap<Buffer, string>();
+export const keyFingerprint = (key: Buffer): string =>
+  createHash('sha256').update(key).digest('base64url').slice(0, 11);
 
 export const sealWithKey = (key: Buffer, subjectId: string, plain: string): string =>
   seal(key, subjectId, Buffer.from(plain, 'utf8'));
@@ -137,6 +124,23 @@ export const openWithKey = (key: Buffer, subjectId: string, sealed: string): str
 
 /** Unwrapped keys by subject id: what one read needs, or a whole snapshot (a rebuild). */
 export type KeyMap = Map<string, Buffer>;
+
+/** An unwrapped key as opening needs it: node's key object and its fingerprint, made once. */
+export interface OpeningKey {
+  key: Buffer;
+  object: KeyObject;
+  fingerprint: string;
+}
+
+const openingKey = (key: Buffer): OpeningKey => ({
+  key,
+  object: createSecretKey(key),
+  fingerprint: keyFingerprint(key),
+});
+
+/** Opens a value sealed under the subject's key. */
+export const openWithOpeningKey = (key: OpeningKey, subjectId: string, sealed: string): string =>
+  open(key.object, subjectId, sealed).toString('utf8');
 
 interface KeyRow {
   subject_id: string;
@@ -149,7 +153,7 @@ export class KeyUnreadableError extends Error {
 
 function unwrap(row: KeyRow): Buffer {
   try {
-    return open(keys().wrap, row.subject_id, row.wrapped_key);
+    return open(keys().wrapObject, row.subject_id, row.wrapped_key);
   } catch {
     throw new KeyUnreadableError(
       'A personal-data key cannot be opened with this master key: DATA_KEY (or the DATA_DIR secret) differs from the one that wrapped it',
@@ -159,14 +163,18 @@ function unwrap(row: KeyRow): Buffer {
 
 /**
  * Every key row read once up front (a rebuild), each unwrapped when first needed, and the events
- * already opened under it (a rebuild reads a stream's events again for the projections that
- * look at whole streams: each is opened once).
+ * already opened (a rebuild reads a stream's events again for the projections that look at
+ * whole streams: each is opened once).
  */
 interface KeySnapshot {
   wrapped: Map<string, KeyRow>;
-  keys: KeyMap;
-  /** Opened events by their stored data object (the same row read again opens at once). */
-  opened: WeakMap<object, unknown>;
+  keys: Map<string, OpeningKey>;
+  /**
+   * Opened events by their stored data object, for the batch being read and the one before
+   * (being applied meanwhile): plain maps, turned over once per batch (`turnOpenedEvents`).
+   */
+  opened: Map<object, unknown>;
+  openedBefore: Map<object, unknown>;
 }
 
 const snapshotScope = new AsyncLocalStorage<KeySnapshot>();
@@ -176,7 +184,12 @@ const snapshotScope = new AsyncLocalStorage<KeySnapshot>();
  * key table for each stream it reads): reads inside it decrypt from the snapshot.
  */
 export async function withKeySnapshot<T>(db: Db | Trx, fn: () => Promise<T>): Promise<T> {
-  const snapshot: KeySnapshot = { wrapped: new Map(), keys: new Map(), opened: new WeakMap() };
+  const snapshot: KeySnapshot = {
+    wrapped: new Map(),
+    keys: new Map(),
+    opened: new Map(),
+    openedBefore: new Map(),
+  };
   await fill(db, snapshot);
   return snapshotScope.run(snapshot, fn);
 }
@@ -185,7 +198,8 @@ async function fill(db: Db | Trx, snapshot: KeySnapshot): Promise<void> {
   const rows: KeyRow[] = await db(PERSONAL_KEYS).select('subject_id', 'wrapped_key');
   snapshot.wrapped.clear();
   snapshot.keys.clear();
-  snapshot.opened = new WeakMap();
+  snapshot.opened.clear();
+  snapshot.openedBefore.clear();
   for (const r of rows) snapshot.wrapped.set(r.subject_id, r);
 }
 
@@ -195,49 +209,79 @@ export async function refreshKeySnapshot(db: Db | Trx): Promise<void> {
   if (snapshot) await fill(db, snapshot);
 }
 
-/**
- * The opened events of the snapshot in scope, by stored data object (see `openEvents`); none
- * outside a snapshot, where every read is of rows of its own.
- */
-export function openedInSnapshot(): WeakMap<object, unknown> | undefined {
-  return snapshotScope.getStore()?.opened;
+/** The events opened in the snapshot in scope, if any (see `openEvents`). */
+export interface OpenedEvents {
+  get(data: object): unknown;
+  set(data: object, opened: unknown): void;
 }
 
-/** The keys of these subjects that still exist (from the snapshot in scope, if any). */
-export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Promise<KeyMap> {
-  const found: KeyMap = new Map();
+export function openedInSnapshot(): OpenedEvents | undefined {
   const snapshot = snapshotScope.getStore();
-  let missing: string[] = [];
-  if (snapshot) {
-    for (const id of subjectIds) {
-      if (found.has(id)) continue;
+  if (!snapshot) return undefined;
+  return {
+    get: (data) => snapshot.opened.get(data) ?? snapshot.openedBefore.get(data),
+    set: (data, opened) => {
+      snapshot.opened.set(data, opened);
+    },
+  };
+}
+
+/** A new batch of the log is read: the events opened two batches ago are let go. */
+export function turnOpenedEvents(): void {
+  const snapshot = snapshotScope.getStore();
+  if (!snapshot) return;
+  snapshot.openedBefore = snapshot.opened;
+  snapshot.opened = new Map();
+}
+
+/**
+ * The keys of these subjects that still exist, ready to open with (from the snapshot in scope,
+ * if any; keys made since it was read, a person new during a rebuild, from the table).
+ */
+export async function loadOpeningKeys(
+  db: Db | Trx,
+  subjectIds: Iterable<string>,
+): Promise<Map<string, OpeningKey>> {
+  const found = new Map<string, OpeningKey>();
+  const snapshot = snapshotScope.getStore();
+  const missing = new Set<string>();
+  for (const id of subjectIds) {
+    if (found.has(id)) continue;
+    if (snapshot) {
       let key = snapshot.keys.get(id);
       if (!key) {
         const row = snapshot.wrapped.get(id);
         if (row) {
-          key = unwrap(row);
+          key = openingKey(unwrap(row));
           snapshot.keys.set(id, key);
         }
       }
-      if (key) found.set(id, key);
-      else missing.push(id);
+      if (key) {
+        found.set(id, key);
+        continue;
+      }
     }
-    missing = [...new Set(missing)];
-    // Keys made since the snapshot (a person new during a rebuild) are read from the table.
-    if (missing.length === 0) return found;
-  } else missing = [...new Set(subjectIds)];
-  if (missing.length === 0) return found;
+    missing.add(id);
+  }
+  if (missing.size === 0) return found;
   const rows: KeyRow[] = await db(PERSONAL_KEYS)
     .select('subject_id', 'wrapped_key')
-    .whereIn('subject_id', missing);
+    .whereIn('subject_id', [...missing]);
   for (const row of rows) {
-    const key = unwrap(row);
+    const key = openingKey(unwrap(row));
     found.set(row.subject_id, key);
     if (snapshot) {
       snapshot.wrapped.set(row.subject_id, row);
       snapshot.keys.set(row.subject_id, key);
     }
   }
+  return found;
+}
+
+/** The keys of these subjects that still exist (from the snapshot in scope, if any). */
+export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Promise<KeyMap> {
+  const found: KeyMap = new Map();
+  for (const [id, { key }] of await loadOpeningKeys(db, subjectIds)) found.set(id, key);
   return found;
 }
 
