@@ -774,8 +774,25 @@ class SideStatements {
   }
 }
 
-/** A statement and its values, as one string. */
+/** A value bound as it is (no query or raw SQL inside it). */
+const isScalarBinding = (value: unknown) =>
+  value === null ||
+  value instanceof Date ||
+  (typeof value !== 'object' && typeof value !== 'function');
+
+/**
+ * A statement and its values, as one string. Raw SQL as it was given (compiling it, as
+ * `toSQL` does, costs more than the rest of a post's replay: every post moves the page cache's
+ * revision with two raw statements).
+ */
 function statementKey(target: unknown): string {
+  const raw = target as RawInternals & { bindings?: unknown };
+  if (
+    raw.isRawInstance &&
+    (raw.bindings === undefined ||
+      (Array.isArray(raw.bindings) && raw.bindings.every(isScalarBinding)))
+  )
+    return `${raw.sql}\u0000${JSON.stringify(raw.bindings ?? [])}`;
   const { sql, bindings } = (target as { toSQL(): { sql: string; bindings: unknown[] } }).toSQL();
   return `${sql}\u0000${JSON.stringify(bindings)}`;
 }
