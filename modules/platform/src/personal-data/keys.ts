@@ -107,7 +107,10 @@ function open(key: Buffer | KeyObject, aad: string, sealed: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+  const plain = decipher.update(Buffer.from(body, 'base64url'));
+  // GCM gives everything from update; final checks the tag (and throws when it does not match).
+  const rest = decipher.final();
+  return rest.length === 0 ? plain : Buffer.concat([plain, rest]);
 }
 
 /**
