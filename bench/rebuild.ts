@@ -18,9 +18,12 @@ import {
   eventLogRows,
   freePort,
   loadConfig,
+  personalFieldsOf,
   replaceEventLog,
+  sealEvents,
   startEmbeddedPostgres,
 } from '@kw/platform';
+import { API_ENV, API_NODE_OPTIONS } from '../apps/api/src/node-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -193,14 +196,31 @@ export async function seedEventLog(db: Db, total: number): Promise<number> {
       );
     }
   }
-  await db.transaction((trx) =>
-    replaceEventLog(
+  await db.transaction(async (trx) => {
+    // Sealed as the event store seals an append: each person's fields under a key of their
+    // own (one new key per person), so the rebuild opens them as it would in production.
+    const streams = new Map<string, Record<string, unknown>[]>();
+    for (const row of rows.slice(before)) {
+      const list = streams.get(row.stream_id as string);
+      if (list) list.push(row);
+      else streams.set(row.stream_id as string, [row]);
+    }
+    for (const [stream, events] of streams) {
+      if (!events.some((e) => personalFieldsOf(e.type as string))) continue;
+      const sealed = await sealEvents(
+        trx,
+        stream,
+        events.map((e) => ({ type: e.type as string, data: e.data })),
+      );
+      for (const [i, event] of sealed.entries()) events[i]!.data = event.data;
+    }
+    await replaceEventLog(
       trx,
       (async function* () {
         yield* rows;
       })(),
-    ),
-  );
+    );
+  });
   return rows.length - before;
 }
 
@@ -328,10 +348,11 @@ async function main() {
 
     const quiet = await measureRebuild(server.url, env);
     const port = await freePort();
-    api = spawn(process.execPath, [path.join(root, 'apps/api/src/main.ts')], {
+    api = spawn(process.execPath, [API_NODE_OPTIONS, path.join(root, 'apps/api/src/main.ts')], {
       env: {
         ...process.env,
         ...env,
+        ...API_ENV,
         DATABASE_URL: server.url,
         PORT: String(port),
         LOG_LEVEL: 'warn',

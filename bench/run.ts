@@ -16,6 +16,7 @@ import {
 } from '@kw/platform';
 import { startSmtpCatcher } from '@kw/platform/testing';
 import pg from 'pg';
+import { API_ENV, API_NODE_OPTIONS } from '../apps/api/src/node-options.ts';
 import {
   ADMIN,
   ADMIN_EMAIL,
@@ -256,10 +257,17 @@ if (profileDir) mkdirSync(profileDir, { recursive: true });
 async function startApi(name: string): Promise<Child & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Started as `make api` and the containers start it: with its memory settings.
   const child = startNode(
     name,
     'apps/api/src/main.ts',
-    { ...env, PORT: String(port), PUBLIC_URL: url },
+    {
+      ...env,
+      ...API_ENV,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, API_NODE_OPTIONS].filter(Boolean).join(' '),
+      PORT: String(port),
+      PUBLIC_URL: url,
+    },
     logDir,
     [],
     profileDir

@@ -6,7 +6,7 @@ import { prepareDatabase, processLogger, projections, resolveDatabase } from '@k
 import { seedDemoContent } from '@kw/db';
 import { ConfigError, createDb, EmbeddedPostgresError, EventStore, loadConfig } from '@kw/platform';
 import { announceDatabase } from './database-lock.ts';
-import { API_NODE_OPTIONS } from './node-options.ts';
+import { API_ENV, API_NODE_OPTIONS } from './node-options.ts';
 
 const dev = process.argv.includes('--dev');
 if (dev) process.env.NODE_ENV = 'development';
@@ -104,6 +104,7 @@ async function start(): Promise<void> {
   startChild('worker', '../../worker/src/main.ts', env);
   startChild('api', './main.ts', {
     ...env,
+    ...API_ENV,
     NODE_OPTIONS: [process.env.NODE_OPTIONS, API_NODE_OPTIONS].filter(Boolean).join(' '),
   });
 

@@ -35,7 +35,12 @@ const items: Projection = {
       case 'Tagged':
         await trx('test_items')
           .where('id', d.id as string)
-          .update({ tags: JSON.stringify(d.tags), flagged: true });
+          // An object into jsonb: written out in bulk as the driver would send it, its JSON.
+          .update({
+            tags: JSON.stringify(d.tags),
+            flagged: true,
+            meta: { tags: d.tags, note: 'a "quoted" \\ word, {braced}', n: null },
+          });
         return;
       case 'Moved': // by another column than the key, several rows at once
         await trx('test_items').where({ owner: d.from }).update({ owner: d.to });
@@ -109,6 +114,7 @@ beforeAll(async () => {
     t.text('name');
     t.text('owner');
     t.jsonb('tags').notNullable().defaultTo('[]');
+    t.jsonb('meta');
     t.boolean('flagged').notNullable().defaultTo(false);
     t.text('note');
     t.timestamp('updated_at', { useTz: true }).notNullable();

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Db, Trx } from '../db.ts';
 import { bumpContentRevision, CONTENT_REVISIONS } from '../page-cache.ts';
 import { openEvents } from '../personal-data/fields.ts';
-import { refreshKeySnapshot, withKeySnapshot } from '../personal-data/keys.ts';
+import { refreshKeySnapshot, turnOpenedEvents, withKeySnapshot } from '../personal-data/keys.ts';
 import { type EventStore, toStoredEvent } from './event-store.ts';
 import type { Projection, StoredEvent } from './types.ts';
 
@@ -205,6 +205,8 @@ class LogCursor {
   }
 
   async next(limit: number): Promise<Batch> {
+    // The events opened for the batch before this one stay known while it is applied.
+    turnOpenedEvents();
     const rows: EventRow[] = await this.db('events')
       .where('position', '>', this.after)
       .orderBy('position')
@@ -772,8 +774,25 @@ class SideStatements {
   }
 }
 
-/** A statement and its values, as one string. */
+/** A value bound as it is (no query or raw SQL inside it). */
+const isScalarBinding = (value: unknown) =>
+  value === null ||
+  value instanceof Date ||
+  (typeof value !== 'object' && typeof value !== 'function');
+
+/**
+ * A statement and its values, as one string. Raw SQL as it was given (compiling it, as
+ * `toSQL` does, costs more than the rest of a post's replay: every post moves the page cache's
+ * revision with two raw statements).
+ */
 function statementKey(target: unknown): string {
+  const raw = target as RawInternals & { bindings?: unknown };
+  if (
+    raw.isRawInstance &&
+    (raw.bindings === undefined ||
+      (Array.isArray(raw.bindings) && raw.bindings.every(isScalarBinding)))
+  )
+    return `${raw.sql}\u0000${JSON.stringify(raw.bindings ?? [])}`;
   const { sql, bindings } = (target as { toSQL(): { sql: string; bindings: unknown[] } }).toSQL();
   return `${sql}\u0000${JSON.stringify(bindings)}`;
 }
@@ -996,13 +1015,23 @@ function memoryKnex(
 
 const TIMESTAMPTZ = 'timestamp with time zone';
 
-/** A value written out as text in an array literal: a Date only as an instant (timestamptz). */
+/** A plain object (not an array, a Date, a Buffer or a value with its own conversion). */
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/**
+ * A value written out as text in an array literal: a Date only as an instant (timestamptz), a
+ * plain object only into json or jsonb (as its JSON, which is what the driver sends for it).
+ */
 const plainValue = (value: unknown, type: string) =>
   value === null ||
   typeof value === 'string' ||
   typeof value === 'number' ||
   typeof value === 'boolean' ||
-  (value instanceof Date && type === TIMESTAMPTZ);
+  (value instanceof Date && type === TIMESTAMPTZ) ||
+  ((type === 'jsonb' || type === 'json') && isPlainObject(value));
 
 const NEEDS_ESCAPE = /["\\]/;
 
@@ -1017,7 +1046,7 @@ function arrayLiteral(rows: Row[], column: string): string {
     if (value === null || value === undefined) parts[i] = 'NULL';
     else if (value instanceof Date) parts[i] = `"${value.toISOString()}"`;
     else {
-      const text = String(value);
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
       parts[i] = NEEDS_ESCAPE.test(text)
         ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
         : `"${text}"`;

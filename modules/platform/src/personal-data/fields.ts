@@ -6,8 +6,10 @@ import {
   freshKey,
   keyFingerprint,
   keyFor,
-  loadKeys,
-  openWithKey,
+  loadOpeningKeys,
+  type OpeningKey,
+  openedInSnapshot,
+  openWithOpeningKey,
   recentKeyOf,
   type SubjectKey,
   sealWithKey,
@@ -274,31 +276,67 @@ export function withClearData(stored: StoredEvent, clear: NewEvent): StoredEvent
 }
 
 /**
+ * A stored event's data without its envelope, ready to take the opened values: the top level
+ * copied, and each object on the way to a sealed path (the stored data itself is never changed).
+ */
+function openedCopy(data: Json, paths: readonly string[]): Json {
+  const out: Json = { ...data };
+  delete out[ENVELOPE];
+  for (const path of paths) {
+    const parts = path.split('.');
+    let at = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = at[part];
+      if (typeof next !== 'object' || next === null) break;
+      const copied = Array.isArray(next) ? [...next] : { ...(next as Json) };
+      at[part] = copied;
+      at = copied as Json;
+    }
+  }
+  return out;
+}
+
+interface Opened {
+  data: Json;
+  erased: boolean;
+}
+
+/**
  * Opens the events' sealed fields with their subjects' keys, read in one query (or from the
  * snapshot in scope). A field whose key is gone reads as `[erased]` and the event is marked
- * `erased`: projections leave it out whole, so no row is half there.
+ * `erased`: projections leave it out whole, so no row is half there. Within a key snapshot (a
+ * rebuild), an event read again (its stream, for a projection that reads streams) is opened once.
  */
 export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<StoredEvent[]> {
+  const memo = openedInSnapshot();
   const subjects: string[] = [];
   for (const e of events) {
     const env = envelopeOf(e.data);
-    if (env) subjects.push(env.s);
+    if (env && memo?.get(e.data as object) === undefined) subjects.push(env.s);
   }
-  if (subjects.length === 0) return events;
-  const keys = await loadKeys(db, subjects);
+  if (subjects.length === 0 && !memo) return events;
+  const keys =
+    subjects.length > 0 ? await loadOpeningKeys(db, subjects) : new Map<string, OpeningKey>();
   return events.map((event) => {
     const env = envelopeOf(event.data);
     if (!env) return event;
-    const data = copy(event.data);
-    delete data[ENVELOPE];
-    const key = keys.get(env.s);
-    if (!key || keyFingerprint(key) !== env.k) {
-      for (const path of env.f) setPath(data, path, ERASED);
-      return { ...event, data, erased: true };
+    let opened = memo?.get(event.data as object) as Opened | undefined;
+    if (!opened) {
+      const data = openedCopy(event.data as Json, env.f);
+      const key = keys.get(env.s);
+      if (!key || key.fingerprint !== env.k) {
+        for (const path of env.f) setPath(data, path, ERASED);
+        opened = { data, erased: true };
+      } else {
+        const values = JSON.parse(openWithOpeningKey(key, env.s, env.c)) as Json;
+        for (const path of env.f) setPath(data, path, values[path]);
+        opened = { data, erased: false };
+      }
+      memo?.set(event.data as object, opened);
     }
-    const values = JSON.parse(openWithKey(key, env.s, env.c)) as Json;
-    for (const path of env.f) setPath(data, path, values[path]);
-    return { ...event, data };
+    return opened.erased
+      ? { ...event, data: opened.data, erased: true }
+      : { ...event, data: opened.data };
   });
 }
 

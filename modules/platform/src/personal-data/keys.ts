@@ -95,6 +95,11 @@ function seal(key: Buffer | KeyObject, aad: string, plain: Buffer): string {
     .join('.');
 }
 
+/**
+ * Opening takes node's key object rather than the key's bytes where it can: given a Buffer,
+ * node checks what kind of key it is anew on every call (tens of microseconds, most of what a
+ * rebuild spent opening events); a key object is made once per key.
+ */
 function open(key: Buffer | KeyObject, aad: string, sealed: string): Buffer {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || body === undefined)
@@ -102,7 +107,10 @@ function open(key: Buffer | KeyObject, aad: string, sealed: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+  const plain = decipher.update(Buffer.from(body, 'base64url'));
+  // GCM gives everything from update; final checks the tag (and throws when it does not match).
+  const rest = decipher.final();
+  return rest.length === 0 ? plain : Buffer.concat([plain, rest]);
 }
 
 /**
@@ -119,6 +127,23 @@ export const openWithKey = (key: Buffer, subjectId: string, sealed: string): str
 
 /** Unwrapped keys by subject id: what one read needs, or a whole snapshot (a rebuild). */
 export type KeyMap = Map<string, Buffer>;
+
+/** An unwrapped key as opening needs it: node's key object and its fingerprint, made once. */
+export interface OpeningKey {
+  key: Buffer;
+  object: KeyObject;
+  fingerprint: string;
+}
+
+const openingKey = (key: Buffer): OpeningKey => ({
+  key,
+  object: createSecretKey(key),
+  fingerprint: keyFingerprint(key),
+});
+
+/** Opens a value sealed under the subject's key. */
+export const openWithOpeningKey = (key: OpeningKey, subjectId: string, sealed: string): string =>
+  open(key.object, subjectId, sealed).toString('utf8');
 
 interface KeyRow {
   subject_id: string;
@@ -139,55 +164,127 @@ function unwrap(row: KeyRow): Buffer {
   }
 }
 
-const snapshotScope = new AsyncLocalStorage<KeyMap>();
+/**
+ * Every key row read once up front (a rebuild), each unwrapped when first needed, and the events
+ * already opened (a rebuild reads a stream's events again for the projections that look at
+ * whole streams: each is opened once).
+ */
+interface KeySnapshot {
+  wrapped: Map<string, KeyRow>;
+  keys: Map<string, OpeningKey>;
+  /**
+   * Opened events by their stored data object, for the batch being read and the one before
+   * (being applied meanwhile): plain maps, turned over once per batch (`turnOpenedEvents`).
+   */
+  opened: Map<object, unknown>;
+  openedBefore: Map<object, unknown>;
+}
+
+const snapshotScope = new AsyncLocalStorage<KeySnapshot>();
 
 /**
  * Runs `fn` with every key read once up front (a rebuild's replay, which must not query the
  * key table for each stream it reads): reads inside it decrypt from the snapshot.
  */
 export async function withKeySnapshot<T>(db: Db | Trx, fn: () => Promise<T>): Promise<T> {
-  const map: KeyMap = new Map();
-  await fill(db, map);
-  return snapshotScope.run(map, fn);
+  const snapshot: KeySnapshot = {
+    wrapped: new Map(),
+    keys: new Map(),
+    opened: new Map(),
+    openedBefore: new Map(),
+  };
+  await fill(db, snapshot);
+  return snapshotScope.run(snapshot, fn);
 }
 
-async function fill(db: Db | Trx, map: KeyMap): Promise<void> {
+async function fill(db: Db | Trx, snapshot: KeySnapshot): Promise<void> {
   const rows: KeyRow[] = await db(PERSONAL_KEYS).select('subject_id', 'wrapped_key');
-  map.clear();
-  for (const r of rows) map.set(r.subject_id, unwrap(r));
+  snapshot.wrapped.clear();
+  snapshot.keys.clear();
+  snapshot.opened.clear();
+  snapshot.openedBefore.clear();
+  for (const r of rows) snapshot.wrapped.set(r.subject_id, r);
 }
 
 /** Reads the snapshot in scope again (a rebuild catching up with what was appended meanwhile). */
 export async function refreshKeySnapshot(db: Db | Trx): Promise<void> {
-  const map = snapshotScope.getStore();
-  if (map) await fill(db, map);
+  const snapshot = snapshotScope.getStore();
+  if (snapshot) await fill(db, snapshot);
+}
+
+/** The events opened in the snapshot in scope, if any (see `openEvents`). */
+export interface OpenedEvents {
+  get(data: object): unknown;
+  set(data: object, opened: unknown): void;
+}
+
+export function openedInSnapshot(): OpenedEvents | undefined {
+  const snapshot = snapshotScope.getStore();
+  if (!snapshot) return undefined;
+  return {
+    get: (data) => snapshot.opened.get(data) ?? snapshot.openedBefore.get(data),
+    set: (data, opened) => {
+      snapshot.opened.set(data, opened);
+    },
+  };
+}
+
+/** A new batch of the log is read: the events opened two batches ago are let go. */
+export function turnOpenedEvents(): void {
+  const snapshot = snapshotScope.getStore();
+  if (!snapshot) return;
+  snapshot.openedBefore = snapshot.opened;
+  snapshot.opened = new Map();
+}
+
+/**
+ * The keys of these subjects that still exist, ready to open with (from the snapshot in scope,
+ * if any; keys made since it was read, a person new during a rebuild, from the table).
+ */
+export async function loadOpeningKeys(
+  db: Db | Trx,
+  subjectIds: Iterable<string>,
+): Promise<Map<string, OpeningKey>> {
+  const found = new Map<string, OpeningKey>();
+  const snapshot = snapshotScope.getStore();
+  const missing = new Set<string>();
+  for (const id of subjectIds) {
+    if (found.has(id)) continue;
+    if (snapshot) {
+      let key = snapshot.keys.get(id);
+      if (!key) {
+        const row = snapshot.wrapped.get(id);
+        if (row) {
+          key = openingKey(unwrap(row));
+          snapshot.keys.set(id, key);
+        }
+      }
+      if (key) {
+        found.set(id, key);
+        continue;
+      }
+    }
+    missing.add(id);
+  }
+  if (missing.size === 0) return found;
+  const rows: KeyRow[] = await db(PERSONAL_KEYS)
+    .select('subject_id', 'wrapped_key')
+    .whereIn('subject_id', [...missing]);
+  for (const row of rows) {
+    const key = openingKey(unwrap(row));
+    found.set(row.subject_id, key);
+    if (snapshot) {
+      snapshot.wrapped.set(row.subject_id, row);
+      snapshot.keys.set(row.subject_id, key);
+    }
+  }
+  return found;
 }
 
 /** The keys of these subjects that still exist (from the snapshot in scope, if any). */
 export async function loadKeys(db: Db | Trx, subjectIds: Iterable<string>): Promise<KeyMap> {
-  const wanted = [...new Set(subjectIds)];
   const found: KeyMap = new Map();
-  if (wanted.length === 0) return found;
-  const snapshot = snapshotScope.getStore();
-  let missing = wanted;
-  if (snapshot) {
-    missing = [];
-    for (const id of wanted) {
-      const key = snapshot.get(id);
-      if (key) found.set(id, key);
-      else missing.push(id);
-    }
-    // Keys made since the snapshot (a person new during a rebuild) are read from the table.
-    if (missing.length === 0) return found;
-  }
-  const rows: KeyRow[] = await db(PERSONAL_KEYS)
-    .select('subject_id', 'wrapped_key')
-    .whereIn('subject_id', missing);
-  for (const row of rows) {
-    const key = unwrap(row);
-    found.set(row.subject_id, key);
-    snapshot?.set(row.subject_id, key);
-  }
+  for (const [id, { key }] of await loadOpeningKeys(db, subjectIds)) found.set(id, key);
   return found;
 }
 
