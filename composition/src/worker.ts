@@ -4,6 +4,8 @@ import {
   type EventHandler,
   projectionQueue,
   type ScheduledHandler,
+  type StoredEvent,
+  type Trx,
   type WorkerContext,
 } from '@kw/platform';
 import { asyncProjections, modules } from './modules.ts';
@@ -19,15 +21,33 @@ export function workerHandlers(): EventHandler[] {
     ...asyncProjections.map(
       (projection): EventHandler => ({
         queue: projectionQueue(projection),
-        handle: (event, { db }) => db.transaction((trx) => projection.apply(trx, event)),
+        handle: (event, { db }) =>
+          db.transaction(async (trx) => {
+            await lockStreams(trx, projection.name, [event]);
+            await projection.apply(trx, event);
+          }),
         // A batch of jobs in one transaction, in log order: two round trips less per event.
         handleBatch: (events, { db }) =>
           db.transaction(async (trx) => {
+            await lockStreams(trx, projection.name, events);
             for (const event of events) await projection.apply(trx, event);
           }),
       }),
     ),
   ];
+}
+
+/**
+ * One job at a time per stream and projection: two jobs of one stream run at once (a message
+ * and its erasure, 150 ms apart) would each read the stream before the other's commit, and the
+ * feed line of the first could outlive the second's removal. Locks in a fixed order: no deadlock.
+ */
+async function lockStreams(trx: Trx, projection: string, events: readonly StoredEvent[]) {
+  const keys = [...new Set(events.map((e) => `${projection}:${e.streamId}`))].sort();
+  await trx.raw(
+    'select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(?::text[]) as k order by k',
+    [keys],
+  );
 }
 
 /** The modules' work at the worker's start (see ServerModule.atWorkerStart), run one after another. */
