@@ -124,23 +124,6 @@ describe('public bundle', () => {
       ).toBe(true);
   });
 
-  it('puts the public styles in the page and asks for the scripts at low priority', () => {
-    const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    // No stylesheet request before the first paint: the styles are in the page's head…
-    expect(html).not.toContain('<link rel="stylesheet"');
-    const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!);
-    expect(styles).toHaveLength(1);
-    // …and stay small enough to send with every page (about 5 KB today).
-    const styleBytes = gzipSync(styles[0]!).length;
-    expect(styleBytes, `${(styleBytes / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(8 * 1024);
-    // The scripts hydrate a page that is already there: they come after the styles, at low
-    // priority, so the page and its first pictures are not kept waiting behind them.
-    const scripts = html.match(/<(?:script|link rel="modulepreload")[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(1);
-    for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
-    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('<script'));
-  });
-
   it('the API slice uses the same admin token key as the auth contract', () => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../src/api/api.ts'), 'utf8');
     expect(source).toContain(`export const ADMIN_TOKEN_KEY = '${AUTH_TOKEN_KEY}';`);

@@ -1,6 +1,5 @@
-// Every public stylesheet is in the one CSS file (about 5 KB gzipped), which the build puts in
-// the page's head as a <style> (vite.config.ts, firstPaintFirst): a data page's styles arriving
-// with its lazy chunk would paint it unstyled first and shift it.
+// Every public stylesheet is in the one render-blocking CSS file (about 5 KB gzipped): a data
+// page's styles arriving with its lazy chunk would paint it unstyled first and shift it.
 import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
