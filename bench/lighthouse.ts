@@ -56,6 +56,15 @@ export async function lighthouseScores(
   process.env.CHROME_PATH ??= '/usr/bin/chromium';
   const runs = Math.max(1, options.runs ?? 1);
   const chrome = await launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  // Stopped (a timeout's SIGTERM): the browser goes too rather than outliving us (chrome-launcher
+  // sees to Ctrl-C itself). Run on its own, the process then ends as the signal would have
+  // ended it; under make bench, whose own handler stops its processes and exits, that one does.
+  const alone = process.listenerCount('SIGTERM') === 0;
+  const stop = () => {
+    chrome.kill();
+    if (alone) process.exit(143);
+  };
+  process.once('SIGTERM', stop);
   const all = new Map<string, LighthouseScores[]>(paths.map((p) => [p, []]));
   try {
     // Round after round rather than page after page: a slow minute of the machine spreads
@@ -66,6 +75,7 @@ export async function lighthouseScores(
       }
     }
   } finally {
+    process.off('SIGTERM', stop);
     chrome.kill();
   }
   return paths.map((page) => summarise(all.get(page)!));

@@ -63,7 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   name: 'public-shell',
-                  test: /modules\/site\/src\/(founder|pages|services|tracking)\.ts|modules\/newsletter\/src\/presentation\.ts|modules\/media\/src\/presentation\.ts|src\/features\/site\/public\/structured-data\.ts|src\/features\/analytics\/public\/analytics\.ts|src\/shared\/public\/(site-config\.ts|Toaster\.tsx|Icons\.tsx|formStartedAt\.ts|Blocks\.tsx)|src\/(public-query\.ts|shared\/dates\.ts)|vite\/preload-helper|rolldown\/runtime/,
+                  test: /modules\/site\/src\/(founder|pages|services|tracking)\.ts|modules\/newsletter\/src\/presentation\.ts|modules\/media\/src\/presentation\.ts|src\/features\/site\/public\/structured-data\.ts|src\/features\/analytics\/public\/analytics\.ts|src\/shared\/public\/(site-config\.ts|Toaster\.tsx|Icons\.tsx|formStartedAt\.ts|Blocks\.tsx)|src\/(public-query\.ts|shared\/dates\.ts)|vite\/preload-helper/,
                   priority: 10,
                 },
               ],
