@@ -108,7 +108,7 @@ function summarise(scores: LighthouseScores[]): LighthouseSummary {
   };
 }
 
-/** One page's scores; a failed trace (which Chromium produces now and then) is retried once. */
+/** One page's scores; a failed trace (which Chromium produces now and then, more often on a busy machine) is tried up to three times. */
 async function audit(
   port: number,
   baseUrl: string,
@@ -130,7 +130,7 @@ async function audit(
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
   if (result.lhr.runtimeError) {
-    if (attempt < 2) return audit(port, baseUrl, page, run, reportDir, attempt + 1);
+    if (attempt < 3) return audit(port, baseUrl, page, run, reportDir, attempt + 1);
     throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
   }
   if (reportDir) {
