@@ -108,7 +108,10 @@ function summarise(scores: LighthouseScores[]): LighthouseSummary {
   };
 }
 
-/** One page's scores; a failed trace (which Chromium produces now and then, more often on a busy machine) is tried up to three times. */
+/**
+ * One page's scores; a failed trace (which Chromium produces now and then, more often on a busy
+ * machine) is tried up to three times.
+ */
 async function audit(
   port: number,
   baseUrl: string,
