@@ -57,12 +57,17 @@ function JobFacts({
   );
 }
 
+/** A section's heading: under the job page's h1 an h2, under the dialog's h2 title an h3. */
+function SectionHeading({ level, children }: { level: 2 | 3; children: string }) {
+  return level === 2 ? <h2>{children}</h2> : <h3>{children}</h3>;
+}
+
 /** Requirements, responsibilities or benefits: sanitised HTML, as the description. */
-function TextSection({ title, html }: { title: string; html: string }) {
+function TextSection({ title, html, level }: { title: string; html: string; level: 2 | 3 }) {
   if (!html.trim()) return null;
   return (
     <section className="job-section">
-      <h3>{title}</h3>
+      <SectionHeading level={level}>{title}</SectionHeading>
       <div
         className="job-description"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the API when the job was saved (and again by its read model)
@@ -104,22 +109,25 @@ export function JobCard(props: {
 
 /**
  * The details dialog's content, and the job page's: every field of the job, Apply Now and
- * Share Job; in the dialog (`pageLink`), a link to the job's own page.
+ * Share Job; in the dialog (`pageLink`), a link to the job's own page. Its sections are headed
+ * one level below the title they follow (`headingLevel`: 3 in the dialog, 2 on the page).
  */
 export function JobDetails(props: {
   job: Job;
   categories: Pick<JobCategory, 'id' | 'name'>[];
   copied: boolean;
   pageLink?: boolean;
+  headingLevel?: 2 | 3;
   onApply(): void;
   onShare(): void;
 }) {
   const { job } = props;
+  const level = props.headingLevel ?? 3;
   return (
     <div className="job-details">
       <JobFacts job={job} categories={props.categories} />
       <section className="job-section">
-        <h3>Description</h3>
+        <SectionHeading level={level}>Description</SectionHeading>
         {job.description ? (
           <div
             className="job-description"
@@ -130,9 +138,9 @@ export function JobDetails(props: {
           <p>No description available</p>
         )}
       </section>
-      <TextSection title="Requirements" html={job.requirements} />
-      <TextSection title="Responsibilities" html={job.responsibilities} />
-      <TextSection title="Benefits" html={job.benefits} />
+      <TextSection level={level} title="Requirements" html={job.requirements} />
+      <TextSection level={level} title="Responsibilities" html={job.responsibilities} />
+      <TextSection level={level} title="Benefits" html={job.benefits} />
       <div className="actions">
         <button type="button" className="button button-primary" onClick={props.onApply}>
           Apply Now

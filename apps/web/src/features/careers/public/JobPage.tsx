@@ -63,6 +63,7 @@ export function JobPage() {
         </p>
         <h1>{job.title}</h1>
         <JobDetails
+          headingLevel={2}
           job={job}
           categories={categories}
           copied={copiedId === job.id}
