@@ -58,10 +58,9 @@ describe('the public layout on a phone', () => {
     await drawer.getByRole('link', { name: 'About' }).click();
     await page.waitForURL(`${app.url}/about`);
     await drawer.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      'About Grand River Digital',
-    );
-    expect(await page.title()).toBe('About Us | Grand River Digital');
+    // The about page's module (and the founder's photo) load on the way: wait for its heading.
+    await page.getByRole('heading', { level: 1, name: 'About Grand River Digital' }).waitFor();
+    await expect.poll(() => page.title()).toBe('About Us | Grand River Digital');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
       'https://www.example.ca/about',
     );
