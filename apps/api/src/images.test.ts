@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { makeMissingRenditions } from '@kw/media/jobs';
+import { eventually } from '@kw/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
@@ -155,8 +156,12 @@ describe('responsive images', () => {
 
     expect(await makeMissingRenditions(app.worker!.context)).toBe(1);
 
-    // The kept page is stale now: the renditions moved the media library's revision.
-    const page = await html(`/blog/${p.slug}`);
+    // The kept page is stale now: the renditions moved the media library's revision (the
+    // worker's commit reaches the API by its NOTIFY, a moment later).
+    const page = await eventually(async () => {
+      const text = await html(`/blog/${p.slug}`);
+      return text.includes('<picture>') && text;
+    }, 10_000);
     const stem = image.filename.replace(/\.jpg$/, '');
     expect(page).toContain('<picture><source type="image/avif"');
     expect(page).toContain(
