@@ -54,7 +54,7 @@ export function requestIdOf(req: IncomingMessage): string {
 function hasCredentials(req: IncomingMessage): boolean {
   if (req.headers.authorization) return true;
   const cookie = req.headers.cookie;
-  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+  return cookie?.includes(`${SESSION_COOKIE}=`) === true;
 }
 
 /** The path of a URL, without its query: pages are the same whatever the query says. */

@@ -86,6 +86,15 @@ describe('make run supervises its embedded PostgreSQL', () => {
     const run = await launch();
     try {
       await healthy(run.url);
+      // The worker has started (its first heartbeat is written once its queues are worked): a
+      // database lost while a process is still starting is a failed start, which the launcher
+      // restarts after a pause; this test is about a running pair.
+      await eventually(async () => {
+        const health = (await (await fetch(`${run.url}/api/health`)).json()) as {
+          worker?: { ok: boolean };
+        };
+        return health.worker?.ok === true;
+      }, 60_000);
       const children = nodeChildren(run.child.pid!);
       expect(children).toHaveLength(2);
       const postmaster = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
