@@ -9,6 +9,10 @@ export default defineConfig({
     hookTimeout: 90_000,
     // expect.poll waits for a fact; its 1 s default is a clock, which a loaded machine outruns.
     expect: { poll: { timeout: 20_000 } },
+    // Two files at a time. Vitest's default on this 2-core machine is one (cores − 1), which made
+    // the run the sum of its files; the files wait on PostgreSQL, Chromium and the processes they
+    // spawn, so a second one fills that time. Every file has its own database copy and ports.
+    maxWorkers: 2,
     env: { NODE_ENV: 'test' },
     projects: [
       {

@@ -110,7 +110,7 @@ describe('analytics from the browser', () => {
     await page.route('**/api/newsletter/subscribe', (route) =>
       route.fulfill({ status: 500, body: 'boom' }),
     );
-    await page.goto(`${HOST}/`);
+    await gotoHydrated(page, `${HOST}/`);
     await page.getByRole('textbox', { name: 'Newsletter email address' }).fill('ann@example.ca');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Failed to subscribe. Please try again.').waitFor();
@@ -129,7 +129,7 @@ describe('analytics from the browser', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/analytics/')) hits.push(r.url());
     });
-    await page.goto(`${app.url}/about`); // 127.0.0.1
+    await gotoHydrated(page, `${app.url}/about`); // 127.0.0.1
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Services' })

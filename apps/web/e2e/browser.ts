@@ -47,3 +47,13 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Stops the page's clock a moment ahead of where it is: from here its timers fire only as the
+ * test moves them (`page.clock.runFor`), so a loaded machine's real seconds cannot run out a
+ * state that lasts 2 or 3 seconds before the test looks. `page.clock.resume()` lets it flow.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 5_000);
+}

@@ -4,7 +4,7 @@ import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createJob, PDF } from '../../../modules/careers/src/test-fixtures.ts';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium, pauseClock } from './browser.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let app: TestApp;
@@ -57,20 +57,24 @@ describe('applying and rejecting, in Chromium', () => {
   it('a visitor applies with a PDF; the administrator views the résumé and rejects; one e-mail; the badge turns red', async () => {
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await visitor.clock.install();
+    // The page's clock stands still: its timers fire only as the test moves it.
+    await visitor.clock.pauseAt(Date.now() + 5_000);
     const page = await visitor.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    // The job's own link scrolls to it and highlights it for 3 seconds, by the page's clock.
-    await page.goto(`${app.url}/careers#job-${jobId}`);
+    // The job's own link scrolls to it (150 ms on) and highlights it for 3 seconds.
+    await gotoHydrated(page, `${app.url}/careers#job-${jobId}`);
     const card = page.locator(`#job-${jobId}`);
+    await page.clock.runFor(150);
     await card.and(page.locator('[data-highlighted="true"]')).waitFor();
     await page.clock.runFor(2_000);
     expect(await card.getAttribute('data-highlighted')).toBe('true');
     await page.clock.runFor(1_000);
     await expect.poll(() => card.getAttribute('data-highlighted')).toBeNull();
-    // Back in step with the server's clock, which times the application form.
+    // Back in step with the server's clock, which times the application form, and flowing.
     await page.clock.setSystemTime(Date.now());
+    await page.clock.resume();
 
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
@@ -215,13 +219,14 @@ describe('sharing and empty states on the careers page, in Chromium', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     await context.clock.install();
     const page = await context.newPage();
-    await page.goto(`${app.url}/careers`);
+    await gotoHydrated(page, `${app.url}/careers`);
     await page.getByRole('button', { name: 'Design (0)' }).click();
     await page.getByText('No Open Positions').waitFor();
     await page.getByRole('button', { name: /^All Positions/ }).click();
 
     await page.locator(`#job-${jobId}`).getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
+    await pauseClock(page);
     await details.getByRole('button', { name: 'Share Job' }).click();
     await page.getByText('Link copied!').waitFor();
     await details.getByRole('button', { name: 'Copied!' }).waitFor();

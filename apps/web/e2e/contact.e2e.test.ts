@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, waitForQueueDrained } from './browser.ts';
+import { gotoHydrated, launchChromium, waitForQueueDrained } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -21,7 +21,7 @@ describe('walking skeleton: contact form to back office', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
     // The visitor: validation first, then a real message.
-    await page.goto(`${app.url}/contact`);
+    await gotoHydrated(page, `${app.url}/contact`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get in Touch');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('First name is required').waitFor();
@@ -79,7 +79,7 @@ describe('walking skeleton: contact form to back office', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(request.url());
     });
-    await page.goto(`${app.url}/contact`);
+    await gotoHydrated(page, `${app.url}/contact`);
     await page.getByLabel('First Name').fill('Bot');
     await page.getByLabel('Last Name').fill('Net');
     await page.getByRole('textbox', { name: /^Email/ }).fill('bot@example.com');

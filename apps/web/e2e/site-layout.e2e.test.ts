@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -71,7 +71,7 @@ describe('the public layout on a phone', () => {
   it('the drawer is 400 px wide from the small breakpoint', async () => {
     const context = await browser.newContext({ viewport: { width: 700, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${app.url}/services`);
+    await gotoHydrated(page, `${app.url}/services`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
     await drawer.waitFor();
