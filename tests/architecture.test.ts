@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   appImports,
   compositionClashes,
+  dependencyCycles,
   eventLogQueries,
   foreignTableQueries,
   importsIn,
@@ -252,6 +253,11 @@ describe('apps, workspaces and queues', () => {
     expect(unusedDeclarations(files, workspaces)).toEqual([]);
   });
 
+  it('no two workspaces depend on each other, directly or through others', () => {
+    expect(workspaces.some((w) => w.name === '@kw/platform')).toBe(true);
+    expect(dependencyCycles(workspaces)).toEqual([]);
+  });
+
   it('every subscribed queue, async projection and schedule has one worker handler in the composition', () => {
     expect(queueNames().length).toBeGreaterThan(3);
     expect(unhandledQueues(queueNames(), [...workerHandlers(), ...scheduledHandlers()])).toEqual(
@@ -433,6 +439,29 @@ describe('self-check: each rule reports its known-bad samples', () => {
       file('tests/harness.ts', "import { fooModule } from '@kw/foo';"),
     ];
     expect(undeclaredImports(good, workspaces)).toEqual([]);
+  });
+
+  it('workspaces that depend on each other', () => {
+    const bad = [
+      workspace('modules/platform', '@kw/platform', ['@kw/site', 'zod']),
+      workspace('modules/site', '@kw/site', ['@kw/platform', '@kw/media']),
+      workspace('modules/media', '@kw/media', ['@kw/platform']),
+      workspace('modules/a', '@kw/a', ['@kw/b']),
+      workspace('modules/b', '@kw/b', ['@kw/c']),
+      workspace('modules/c', '@kw/c', ['@kw/a', '@kw/platform']),
+    ];
+    expect(dependencyCycles(bad)).toEqual([
+      '@kw/platform → @kw/site → @kw/platform',
+      '@kw/platform → @kw/site → @kw/media → @kw/platform',
+      '@kw/a → @kw/b → @kw/c → @kw/a',
+    ]);
+    const good = [
+      workspace('modules/platform', '@kw/platform', ['zod']),
+      workspace('modules/site', '@kw/site', ['@kw/platform', '@kw/media']),
+      workspace('modules/media', '@kw/media', ['@kw/platform']),
+      workspace('composition', '@kw/composition', ['@kw/site', '@kw/media', '@kw/platform']),
+    ];
+    expect(dependencyCycles(good)).toEqual([]);
   });
 
   it('a dependency declared where nothing uses it', () => {

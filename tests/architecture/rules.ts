@@ -328,6 +328,33 @@ export function undeclaredImports(files: SourceFile[], workspaces: Workspace[]):
   return problems;
 }
 
+/**
+ * Workspaces whose declared dependencies lead back to themselves (`@kw/a` → `@kw/b` → `@kw/a`):
+ * each cycle once, from its first workspace in the list. A cycle makes two packages one in all
+ * but name: neither can be understood, tested or replaced without the other.
+ */
+export function dependencyCycles(workspaces: Workspace[]): string[] {
+  const byName = new Map(workspaces.map((w) => [w.name, w]));
+  const seen = new Set<string>();
+  const cycles: string[] = [];
+  const visit = (name: string, trail: string[]): void => {
+    const at = trail.indexOf(name);
+    if (at >= 0) {
+      const cycle = trail.slice(at);
+      const key = [...cycle].sort().join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        cycles.push([...cycle, name].join(' → '));
+      }
+      return;
+    }
+    for (const next of byName.get(name)?.dependencies ?? [])
+      if (byName.has(next)) visit(next, [...trail, name]);
+  };
+  for (const w of workspaces) visit(w.name, []);
+  return cycles;
+}
+
 /** Command-line tools the root declares and the Makefile runs; nothing imports them. */
 export const ROOT_TOOLS = ['@biomejs/biome', 'typescript'];
 

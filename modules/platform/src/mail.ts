@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { company } from '@kw/site';
 import nodemailer from 'nodemailer';
+import { company } from './company.ts';
 import { escapeHtml } from './contract.ts';
 
 declare const composed: unique symbol;
