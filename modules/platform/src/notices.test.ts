@@ -81,6 +81,37 @@ describe('countNotice', () => {
     expect(countNotice(views, at(500))).toEqual({ window: noticeWindowAt(T), dueAt: null });
   });
 
+  it('given a round still open 30 s after it was due (its job lost), the next notice makes it due again 2 s later', () => {
+    const views = arrive(around(T), burst(2, T));
+    const late = at(gatherMs + maxGatherMs + SECOND);
+    const counted = countNotice(views, late);
+    expect(counted).toEqual({
+      window: noticeWindowAt(T),
+      dueAt: at(gatherMs + maxGatherMs + SECOND + gatherMs),
+    });
+    arrive(views, [{ id: 's3', at: late }]);
+    // Its new job settles it, with the two it held; the lost job, if it ever runs, does nothing.
+    const dueAgain = counted.dueAt!;
+    expect(
+      settleNotices(current(views), views, dueAgain, NOTICE_RULES, dueAgain.toISOString()),
+    ).toEqual({
+      kind: 'separately',
+      items: [
+        { id: 's1', tags: [] },
+        { id: 's2', tags: [] },
+        { id: 's3', tags: [] },
+      ],
+    });
+    expect(
+      settleNotices(current(views), views, dueAgain, NOTICE_RULES, at(gatherMs).toISOString()),
+    ).toBeNull();
+    // Not yet that late: it joins the round as it is.
+    expect(countNotice(arrive(around(T), burst(2, T)), at(gatherMs + maxGatherMs))).toEqual({
+      window: noticeWindowAt(T),
+      dueAt: null,
+    });
+  });
+
   it('given a round opened in the window before, a notice after the boundary joins it there', () => {
     const edge = new Date('2026-11-23T14:04:59.500Z');
     const views = arrive(around(edge), burst(1, edge));

@@ -261,7 +261,8 @@ export interface CountedNotice {
 
 /**
  * Where a new notice goes, at `now`, given the windows around it (`noticeWindowsAround`,
- * newest first): into the open round if there is one; else it opens one in the current window,
+ * newest first): into the open round if there is one (due again `gatherMs` later if it is
+ * `maxGatherMs` past its due time and still open); else it opens one in the current window,
  * due `gatherMs` later, or, in a busy period (a digest in the last `windowMs`, or the few one by
  * one spent), `windowMs` after the latest e-mail.
  */
@@ -271,7 +272,15 @@ export function countNotice(
   rules: NoticeRules = NOTICE_RULES,
 ): CountedNotice {
   const open = views.find((v) => v.state.pendingDueAt !== null);
-  if (open) return { window: open.window, dueAt: null };
+  if (open) {
+    // Still open long after it was due, the round lost its job (the process that ran it had no
+    // ADMIN_EMAIL then, or the job failed for good): the notice that joins it makes it due again.
+    const overdue = now.getTime() > Date.parse(open.state.pendingDueAt!) + rules.maxGatherMs;
+    return {
+      window: open.window,
+      dueAt: overdue ? new Date(now.getTime() + rules.gatherMs) : null,
+    };
+  }
   const recent = recentMails(views, now, rules);
   const busy = recent.digests > 0 || recent.separately >= rules.individualPerWindow;
   const gathered = now.getTime() + rules.gatherMs;
