@@ -20,4 +20,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["node", "--max-semi-space-size=8", "apps/api/src/main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "apps/api/src/main.ts"]

@@ -39,7 +39,7 @@ run: build ## Start the site with demo content on an embedded PostgreSQL (http:/
 	$(NODE) apps/api/src/run.ts
 
 api: build ## Only the API (and the site), against DATABASE_URL (run make migrate first); PORT picks the port
-	MALLOC_ARENA_MAX=2 $(NODE) --max-semi-space-size=8 apps/api/src/main.ts
+	MALLOC_ARENA_MAX=2 $(NODE) --max-semi-space-size=8 --max-old-space-size=256 apps/api/src/main.ts
 
 worker: install ## Only the worker, against DATABASE_URL (run make migrate first); start as many as you like
 	$(NODE) apps/worker/src/main.ts

@@ -96,31 +96,49 @@ export class PublicCache {
   }
 
   /**
+   * Answers a GET or HEAD from memory when a fresh page or list is kept for it, with the given
+   * security headers; false when it did not (nothing is sent). The app calls it before express
+   * prepares the request (see app.ts), so a hit costs no routing.
+   */
+  answerFresh(
+    req: IncomingMessage,
+    res: ServerResponse,
+    securityHeaders: readonly string[],
+  ): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    let entry: CachedEntry | undefined;
+    if (url.startsWith('/api/')) {
+      const read = publicRead(url);
+      if (!read?.list || (!read.sameForAdmin && hasCredentials(req))) return false;
+      entry = this.fresh(`list:${url}`);
+    } else {
+      entry = this.fresh(`page:${pathOf(url)}`);
+    }
+    if (!entry) return false;
+    this.send(req, res, entry, 'hit', securityHeaders);
+    return true;
+  }
+
+  /**
    * The app's first middleware: answers a fresh page or list from memory with the given
    * security headers, makes a missing or stale list, and lets everything else through.
    */
   middleware(securityHeaders: readonly string[]): RequestHandler {
     return (req, res, next) => {
+      if (this.answerFresh(req, res, securityHeaders)) return;
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const url = req.url;
       const read = url.startsWith('/api/') ? publicRead(url) : undefined;
-      if (read) {
-        if (!read.list || (!read.sameForAdmin && hasCredentials(req))) return next();
-        const key = `list:${url}`;
-        const entry = this.fresh(key);
-        if (entry) return this.send(req, res, entry, 'hit', securityHeaders);
-        this.makeList(key, read).then(
-          (made) => this.send(req, res, made, 'miss', securityHeaders),
-          (error) => {
-            this.logger.warn({ err: error, url }, 'public list: cannot make it; the route answers');
-            next();
-          },
-        );
-        return;
-      }
-      const entry = this.fresh(`page:${pathOf(url)}`);
-      if (entry) return this.send(req, res, entry, 'hit', securityHeaders);
-      next();
+      if (!read?.list || (!read.sameForAdmin && hasCredentials(req))) return next();
+      const key = `list:${url}`;
+      this.makeList(key, read).then(
+        (made) => this.send(req, res, made, 'miss', securityHeaders),
+        (error) => {
+          this.logger.warn({ err: error, url }, 'public list: cannot make it; the route answers');
+          next();
+        },
+      );
     };
   }
 

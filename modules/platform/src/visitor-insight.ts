@@ -28,7 +28,10 @@ function loadGeo(): Promise<GeoLookup> {
 
 export function deviceTypeOf(userAgent: string): VisitorDeviceType {
   if (!userAgent.trim()) return 'unknown';
-  const type = new UAParser(userAgent).getDevice().type;
+  return deviceOfType(new UAParser(userAgent).getDevice().type);
+}
+
+function deviceOfType(type: string | undefined): VisitorDeviceType {
   if (type === 'mobile' || type === 'wearable') return 'mobile';
   if (type === 'tablet') return 'tablet';
   return 'desktop';
@@ -38,7 +41,8 @@ export async function describeVisitor(userAgent: string, ip: string): Promise<Vi
   const parsed = new UAParser(userAgent).getResult();
   const geo = ip ? (await loadGeo())(ip.replace(/^::ffff:/, '')) : null;
   return {
-    deviceType: deviceTypeOf(userAgent),
+    // From the same parse: one per visitor, not two.
+    deviceType: userAgent.trim() ? deviceOfType(parsed.device.type) : 'unknown',
     browserName: parsed.browser.name ?? null,
     browserVersion: parsed.browser.version ?? null,
     os: [parsed.os.name, parsed.os.version].filter(Boolean).join(' ') || null,
