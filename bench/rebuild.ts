@@ -23,7 +23,7 @@ import {
   sealEvents,
   startEmbeddedPostgres,
 } from '@kw/platform';
-import { API_ENV, API_NODE_OPTIONS } from '../apps/api/src/node-options.ts';
+import { API_ENV, API_NODE_ARGS } from '../apps/api/src/node-options.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -348,7 +348,7 @@ async function main() {
 
     const quiet = await measureRebuild(server.url, env);
     const port = await freePort();
-    api = spawn(process.execPath, [API_NODE_OPTIONS, path.join(root, 'apps/api/src/main.ts')], {
+    api = spawn(process.execPath, [...API_NODE_ARGS, path.join(root, 'apps/api/src/main.ts')], {
       env: {
         ...process.env,
         ...env,

@@ -74,7 +74,9 @@ interface TableShape {
   columns: Map<string, Column>;
   uniqueKeys: string[][];
   /** Primary key, unique and exclusion constraints, as `ADD CONSTRAINT` definitions. */
-  constraints: { name: string; def: string }[];
+  constraints: { name: string; def: string; primary: boolean }[];
+  /** The primary key's columns (rows written out early are found again by it), if any. */
+  primaryKey: string[] | undefined;
   /** The other indexes, as `CREATE INDEX` statements on the fresh table. */
   indexes: string[];
   /** Why rows of this table cannot be kept in memory, if they cannot. */
@@ -138,12 +140,14 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
     rows: {
       def: string;
       unique: boolean;
+      primary: boolean;
       plain: boolean;
       columns: string[] | null;
       of_constraint: boolean;
     }[];
   }>(
     `select pg_get_indexdef(x.indexrelid) as def, x.indisunique as unique,
+            x.indisprimary as primary,
             (x.indexprs is null and x.indpred is null and not x.indnullsnotdistinct) as plain,
             (select array_agg(a.attname::text order by k.ord)
                from unnest(x.indkey::int2[]) with ordinality k(attnum, ord)
@@ -170,7 +174,12 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
       ]),
     ),
     uniqueKeys,
-    constraints: constraints.rows.map((c) => ({ name: c.name, def: c.def })),
+    constraints: constraints.rows.map((c) => ({
+      name: c.name,
+      def: c.def,
+      primary: c.type === 'p',
+    })),
+    primaryKey: indexes.rows.find((i) => i.primary && i.plain)?.columns ?? undefined,
     indexes: indexes.rows
       .filter((i) => !i.of_constraint)
       .map((i) => i.def.replace(/ ON (ONLY )?\S+ USING /, ` ON $1${fresh(table)} USING `)),
@@ -207,10 +216,37 @@ class LogCursor {
   async next(limit: number): Promise<Batch> {
     // The events opened for the batch before this one stay known while it is applied.
     turnOpenedEvents();
-    const rows: EventRow[] = await this.db('events')
+    // The time as milliseconds since the epoch, made a Date here: the driver's parsing of a
+    // timestamp's text cost more than a tenth of the replay. (Exact: a Date holds milliseconds,
+    // and the driver too drops the microseconds.)
+    const read: (Omit<EventRow, 'occurred_at'> & { occurred_ms: number })[] = await this.db(
+      'events',
+    )
+      .select(
+        'position',
+        'stream_id',
+        'stream_type',
+        'version',
+        'type',
+        'data',
+        'metadata',
+        this.db.raw('floor(extract(epoch from occurred_at) * 1000)::bigint as occurred_ms'),
+      )
       .where('position', '>', this.after)
       .orderBy('position')
       .limit(limit);
+    const rows = read.map(
+      (r): EventRow => ({
+        position: r.position,
+        stream_id: r.stream_id,
+        stream_type: r.stream_type,
+        version: r.version,
+        type: r.type,
+        data: r.data,
+        metadata: r.metadata,
+        occurred_at: new Date(r.occurred_ms),
+      }),
+    );
     this.advance(rows);
     return { rows, events: await openEvents(this.db, rows.map(toStoredEvent)) };
   }
@@ -303,23 +339,57 @@ class MemoryTable {
   private readonly columnOrder: string[];
   readonly shape: TableShape;
   private readonly undo: (() => void)[];
+  /** Rows inserted, changed or removed since they were last written out. */
+  private readonly touched = new Set<number>();
+  /** The primary key of each row written out, as written (to find it again). */
+  private readonly written = new Map<number, unknown[]>();
 
   constructor(shape: TableShape, undo: (() => void)[]) {
     this.shape = shape;
     this.undo = undo;
     this.unique = shape.uniqueKeys.map((columns) => ({ columns, index: new Map() }));
     this.columnOrder = [...shape.columns.keys()];
+    this.blank = new Function(
+      `return { ${this.columnOrder.map((c) => `${JSON.stringify(c)}: undefined`).join(', ')} };`,
+    ) as () => Row;
     this.uuids = new Set(
       [...shape.columns.values()].filter((c) => c.type === 'uuid').map((c) => c.name),
     );
   }
 
-  /** A row with every column absent, in the table's order. */
-  private blank(): Row {
-    const row: Row = {};
-    for (const column of this.columnOrder) row[column] = undefined;
-    return row;
+  /**
+   * What the fresh table lacks of this table: the primary keys of rows written out before and
+   * touched since (deleted, then written again as they are now, if they still are), and the
+   * rows to write. Before the end (`final` false) only a table with a primary key is written
+   * out; a row touched and then taken back (a refused event's undo) is written again unchanged.
+   */
+  takeWrites(final: boolean): { gone: unknown[][]; rows: Row[] } | undefined {
+    const key = this.shape.primaryKey;
+    if (!key && !final) return undefined;
+    const gone: unknown[][] = [];
+    const rows: Row[] = [];
+    for (const id of key ? this.touched : this.rows.keys()) {
+      const was = this.written.get(id);
+      if (was) gone.push(was);
+      const row = this.rows.get(id);
+      if (!row) {
+        this.written.delete(id);
+        continue;
+      }
+      rows.push(row);
+      if (key)
+        this.written.set(
+          id,
+          key.map((column) => row[column]),
+        );
+    }
+    this.touched.clear();
+    if (final) this.written.clear();
+    return { gone, rows };
   }
+
+  /** A row with every column absent, in the table's order (an object literal: one shape). */
+  private readonly blank: () => Row;
 
   /**
    * How a value of a column compares, or null for NULL. A column holds one kind of value (a
@@ -398,6 +468,7 @@ class MemoryTable {
     this.rows.set(id, full);
     this.index(id, full, undefined);
     this.track(row);
+    this.touched.add(id);
     this.undo.push(() => {
       this.rows.delete(id);
       this.index(id, undefined, full);
@@ -415,6 +486,7 @@ class MemoryTable {
       for (const column in changes) row[column] = changes[column];
     });
     this.track(changes);
+    this.touched.add(id);
     this.undo.push(() =>
       this.move(id, row, changes, () => {
         for (const column in previous) row[column] = previous[column];
@@ -463,6 +535,7 @@ class MemoryTable {
     const before = this.rows.get(id)!;
     this.rows.delete(id);
     this.index(id, undefined, before);
+    this.touched.add(id);
     this.undo.push(() => {
       this.rows.set(id, before);
       this.index(id, before, undefined);
@@ -1022,94 +1095,146 @@ const isPlainObject = (value: unknown): value is object =>
   (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
 
 /**
- * A value written out as text in an array literal: a Date only as an instant (timestamptz), a
- * plain object only into json or jsonb (as its JSON, which is what the driver sends for it).
+ * A value written out as its JSON's text: a string as itself, a finite number, a boolean, a Date
+ * only as an instant (timestamptz, its ISO form), a plain object only into json or jsonb (its
+ * JSON, which is what the driver sends for it).
  */
 const plainValue = (value: unknown, type: string) =>
   value === null ||
   typeof value === 'string' ||
-  typeof value === 'number' ||
+  (typeof value === 'number' && Number.isFinite(value)) ||
   typeof value === 'boolean' ||
   (value instanceof Date && type === TIMESTAMPTZ) ||
   ((type === 'jsonb' || type === 'json') && isPlainObject(value));
 
-const NEEDS_ESCAPE = /["\\]/;
+/** One column of rows as a JSON array (each value's text: `json_array_elements_text`). */
+function columnJson(rows: Row[], column: string): string {
+  const values = new Array<unknown>(rows.length);
+  for (let i = 0; i < rows.length; i++) values[i] = rows[i]![column];
+  return JSON.stringify(values);
+}
 
-/**
- * One column of rows as a PostgreSQL array literal, each value as the driver would send it on
- * its own (a timestamptz in its ISO form: the same instant).
- */
-function arrayLiteral(rows: Row[], column: string): string {
-  const parts = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const value = rows[i]![column];
-    if (value === null || value === undefined) parts[i] = 'NULL';
-    else if (value instanceof Date) parts[i] = `"${value.toISOString()}"`;
-    else {
-      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-      parts[i] = NEEDS_ESCAPE.test(text)
-        ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
-        : `"${text}"`;
-    }
-  }
-  return `{${parts.join(',')}}`;
+interface Statement {
+  sql: string;
+  values: unknown[];
 }
 
 /**
- * A memory table into its fresh table, then the live table's constraints and indexes (built
- * once, over all the rows, rather than row by row) and its planner statistics.
+ * The statements that bring a fresh table level with its memory table: the rows written out
+ * before and touched since deleted (by primary key), then the rows as they are now, inserted
+ * in bulk. Built at once, so the rows may change again while they run.
  */
-async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
-  const shape = table.shape;
+function writeStatements(
+  rebuildDb: Db,
+  shape: TableShape,
+  writes: { gone: unknown[][]; rows: Row[] },
+): Statement[] {
+  const statements: Statement[] = [];
+  const native = (builder: Knex.QueryBuilder): Statement => {
+    const { sql, bindings } = builder.toSQL().toNative();
+    return { sql, values: bindings as unknown[] };
+  };
+  const key = shape.primaryKey;
+  if (key && writes.gone.length > 0) {
+    const size = Math.floor(10_000 / key.length);
+    for (let i = 0; i < writes.gone.length; i += size) {
+      const chunk = writes.gone.slice(i, i + size);
+      statements.push(
+        native(
+          key.length === 1
+            ? rebuildDb(shape.name)
+                .whereIn(
+                  key[0]!,
+                  chunk.map((k) => k[0] as never),
+                )
+                .del()
+            : rebuildDb(shape.name)
+                .whereIn(key, chunk as never)
+                .del(),
+        ),
+      );
+    }
+  }
+  // Rows by the columns they give (the others take their defaults): a number whose bits are
+  // the columns, past the 52nd in a string beside it.
+  const names = [...shape.columns.keys()];
+  const groups = new Map<number | string, { columns: string[]; rows: Row[] }>();
+  for (const row of writes.rows) {
+    let mask = 0;
+    let more = '';
+    for (let i = 0; i < names.length; i++)
+      if (row[names[i]!] !== undefined) {
+        if (i < 52) mask += 2 ** i;
+        else more += `${i},`;
+      }
+    const signature = more ? `${mask},${more}` : mask;
+    const group = groups.get(signature);
+    if (group) group.rows.push(row);
+    else groups.set(signature, { columns: names.filter((c) => row[c] !== undefined), rows: [row] });
+  }
+  for (const { columns, rows: group } of groups.values()) {
+    if (columns.length === 0) {
+      for (const _ of group)
+        statements.push({ sql: `insert into ${fresh(shape.name)} default values`, values: [] });
+      continue;
+    }
+    const arrays = columns.some((c) => shape.columns.get(c)!.isArray);
+    const plain =
+      !arrays &&
+      group.every((row) => columns.every((c) => plainValue(row[c], shape.columns.get(c)!.type)));
+    if (plain) {
+      // One statement per 10,000 rows: each column's values as one JSON array (made by
+      // JSON.stringify, much cheaper than any literal built value by value), their texts cast
+      // to the column's type as the driver's text would be.
+      const sql = `insert into ${fresh(shape.name)} (${columns.map(quote).join(', ')})
+        select ${columns.map((c, i) => `v${i}::${shape.columns.get(c)!.type}`).join(', ')}
+        from rows from (${columns.map((_, i) => `json_array_elements_text($${i + 1}::json)`).join(', ')})
+          as r(${columns.map((_, i) => `v${i}`).join(', ')})`;
+      for (let i = 0; i < group.length; i += 10_000) {
+        const chunk = group.slice(i, i + 10_000);
+        statements.push({ sql, values: columns.map((c) => columnJson(chunk, c)) });
+      }
+    } else {
+      // Values the driver converts itself (objects to JSON, arrays to arrays): as the
+      // projection's own insert would have sent them.
+      const size = Math.max(1, Math.floor(30_000 / columns.length));
+      for (let i = 0; i < group.length; i += size)
+        statements.push(native(rebuildDb(shape.name).insert(group.slice(i, i + size))));
+    }
+  }
+  return statements;
+}
+
+/** Runs statements in order, on one connection of the rebuild's pool. */
+async function runStatements(rebuildDb: Db, statements: Statement[]): Promise<void> {
+  if (statements.length === 0) return;
   const client = (await rebuildDb.client.acquireConnection()) as pg.PoolClient;
   try {
-    const groups = new Map<string, Row[]>();
-    for (const row of table.rows.values()) {
-      let signature = '';
-      for (const column in row) if (row[column] !== undefined) signature += `${column},`;
-      push(groups, signature.slice(0, -1), row);
-    }
-    table.rows.clear();
-    for (const [signature, group] of groups) {
-      if (!signature) {
-        for (const _ of group)
-          await client.query(`insert into ${fresh(shape.name)} default values`);
-        continue;
-      }
-      const columns = signature.split(',');
-      const arrays = columns.some((c) => shape.columns.get(c)!.isArray);
-      const plain =
-        !arrays &&
-        group.every((row) => columns.every((c) => plainValue(row[c], shape.columns.get(c)!.type)));
-      if (plain) {
-        // One statement per 10,000 rows: each column's values as one array literal.
-        const types = columns.map((c, i) => `$${i + 1}::${shape.columns.get(c)!.type}[]`);
-        const sql = `insert into ${fresh(shape.name)} (${columns.map(quote).join(', ')})
-                     select * from unnest(${types.join(', ')})`;
-        for (let i = 0; i < group.length; i += 10_000) {
-          const chunk = group.slice(i, i + 10_000);
-          await client.query(
-            sql,
-            columns.map((c) => arrayLiteral(chunk, c)),
-          );
-        }
-      } else {
-        // Values the driver converts itself (objects to JSON, arrays to arrays): as the
-        // projection's own insert would have sent them.
-        const size = Math.max(1, Math.floor(30_000 / columns.length));
-        for (let i = 0; i < group.length; i += size)
-          await rebuildDb(shape.name).insert(group.slice(i, i + size));
-      }
-    }
-    for (const c of shape.constraints)
-      await client.query(
-        `alter table ${fresh(shape.name)} add constraint ${quote(c.name)} ${c.def}`,
-      );
-    for (const def of shape.indexes) await client.query(def);
-    await client.query(`analyze ${fresh(shape.name)}`);
+    for (const { sql, values } of statements) await client.query(sql, values);
   } finally {
     await rebuildDb.client.releaseConnection(client);
   }
+}
+
+/**
+ * The rest of a memory table into its fresh table, then the live table's constraints and
+ * indexes (built once, over all the rows, rather than row by row; the primary key was there
+ * from the start) and its planner statistics.
+ */
+async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
+  const shape = table.shape;
+  await runStatements(rebuildDb, writeStatements(rebuildDb, shape, table.takeWrites(true)!));
+  table.rows.clear();
+  await runStatements(rebuildDb, [
+    ...shape.constraints
+      .filter((c) => !(c.primary && shape.primaryKey))
+      .map((c) => ({
+        sql: `alter table ${fresh(shape.name)} add constraint ${quote(c.name)} ${c.def}`,
+        values: [],
+      })),
+    ...shape.indexes.map((sql) => ({ sql, values: [] })),
+    { sql: `analyze ${fresh(shape.name)}`, values: [] },
+  ]);
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -1178,8 +1303,12 @@ async function rebuildWithKeys(
       min: 0,
       max: 3,
       afterCreate(conn: pg.Client, done: (error: Error | null, conn: pg.Client) => void) {
-        conn.query(`set search_path to ${REBUILD_SCHEMA}, ${settings.rows[0]!.path}`, (error) =>
-          done(error ?? null, conn),
+        // Commits that do not wait for the disk: until the swap, whatever is written here is
+        // thrown away if the server stops, and the swap's commit, later in the log, is only
+        // replayed with everything written before it.
+        conn.query(
+          `set search_path to ${REBUILD_SCHEMA}, ${settings.rows[0]!.path}; set synchronous_commit to off`,
+          (error) => done(error ?? null, conn),
         );
       },
     },
@@ -1187,6 +1316,9 @@ async function rebuildWithKeys(
   const client = (await rebuildDb.client.acquireConnection()) as pg.PoolClient;
   let locked = false;
   let side: SideStatements | undefined;
+  // The rows of each batch are written out while the next batch is applied (the database
+  // works beside the replay): what `writing` runs, awaited before the next is started.
+  let writing: Promise<void> = Promise.resolve();
   try {
     const { rows } = await client.query<{ ok: boolean }>(
       "select pg_try_advisory_lock(hashtext('kw_rebuild_projections')) as ok",
@@ -1203,6 +1335,13 @@ async function rebuildWithKeys(
            including defaults including constraints including generated including storage
            including comments)`,
       );
+      // The primary key from the start: rows written out during the replay are found by it.
+      const shape = shapes.get(table)!;
+      const primary = shape.constraints.find((c) => c.primary);
+      if (primary && shape.primaryKey)
+        await client.query(
+          `alter table ${fresh(table)} add constraint ${quote(primary.name)} ${primary.def}`,
+        );
     }
 
     const cache = new StreamCache();
@@ -1219,10 +1358,25 @@ async function rebuildWithKeys(
       for (const type of replay.projection.handles)
         byType.set(type, [...(byType.get(type) ?? []), replay]);
 
+    const writeBatch = async () => {
+      await writing;
+      const work: Statement[][] = [];
+      for (const replay of replays) {
+        if (replay.mode !== 'memory') continue;
+        for (const table of replay.tables.values()) {
+          const writes = table.takeWrites(false);
+          if (writes) work.push(writeStatements(rebuildDb, table.shape, writes));
+        }
+      }
+      writing = inParallel(work, 2, (statements) => runStatements(rebuildDb, statements));
+      writing.catch(() => {}); // awaited later
+    };
+
     const toDatabase = async (replay: Replay, reason: string) => {
       replay.mode = 'direct';
       replay.reason ||= reason;
       log(`${replay.projection.name}: applied through the database (${replay.reason})`);
+      await writing;
       for (const table of replay.tables.values()) await writeTable(rebuildDb, table);
     };
     for (const replay of replays) if (replay.mode === 'direct') await toDatabase(replay, '');
@@ -1280,9 +1434,11 @@ async function rebuildWithKeys(
             for (const replay of replays) await replay.projection.apply(trx, event);
         });
       replayed += events.length;
+      await writeBatch();
       await options.onBatch?.(replayed);
       if (last) break;
     }
+    await writing;
     cache.current = undefined;
     log(`replayed ${replayed} events in memory (${elapsed()})`);
 
@@ -1354,6 +1510,7 @@ async function rebuildWithKeys(
         .map((r) => ({ projection: r.projection.name, reason: r.reason })),
     };
   } catch (error) {
+    await writing.catch(() => {});
     // Only the rebuild that holds the lock owns the schema.
     if (locked)
       await client.query(`drop schema if exists ${REBUILD_SCHEMA} cascade`).catch(() => {});

@@ -77,6 +77,11 @@ export interface Projection {
   handles: readonly string[];
   apply(trx: Trx, event: StoredEvent): Promise<void>;
   /**
+   * Optional: what `apply` does for each of these events in turn (in log order), in fewer
+   * statements: a worker's batch of jobs, an append to many streams. Must leave the same rows.
+   */
+  applyBatch?(trx: Trx, events: readonly StoredEvent[]): Promise<void>;
+  /**
    * Optional, inline projections only: what `apply` does for the events of a new stream, as one
    * data-modifying statement that runs inside the append's single statement (a create in one
    * round trip). It reads the events just stored, numbered, from `appended` (`position`,
