@@ -7,6 +7,7 @@ import {
   type StoredEvent,
   type Trx,
   type WorkerContext,
+  withStreamsRead,
 } from '@kw/platform';
 import { asyncProjections, modules } from './modules.ts';
 
@@ -26,11 +27,20 @@ export function workerHandlers(): EventHandler[] {
             await lockStreams(trx, projection.name, [event]);
             await projection.apply(trx, event);
           }),
-        // A batch of jobs in one transaction, in log order: two round trips less per event.
-        handleBatch: (events, { db }) =>
+        // A batch of jobs in one transaction, in log order: two round trips less per event, and
+        // the events' streams (which a projection may look at: the activity feed's names) read
+        // once for the batch, under its locks.
+        handleBatch: (events, { db, store }) =>
           db.transaction(async (trx) => {
             await lockStreams(trx, projection.name, events);
-            for (const event of events) await projection.apply(trx, event);
+            const streams = await store.readStreams(
+              events.map((e) => e.streamId),
+              trx,
+            );
+            await withStreamsRead(trx, streams, async () => {
+              if (projection.applyBatch) await projection.applyBatch(trx, events);
+              else for (const event of events) await projection.apply(trx, event);
+            });
           }),
       }),
     ),

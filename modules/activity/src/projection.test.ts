@@ -218,3 +218,62 @@ describe('the activity projection: the daily counts', () => {
     expect(handles).not.toContain('SubscriberUnsubscribed');
   });
 });
+
+describe("the activity projection: a worker's batch", () => {
+  /** The rows of these positions: applied job by job, then again as one batch, each from empty. */
+  async function bothWays(jobs: EventJob[]) {
+    const positions = jobs.map((j) => j.position);
+    const events = (await store.readEvents(positions)).sort((a, b) => a.position - b.position);
+    const streams = [...new Set(events.map((e) => e.streamId))];
+    const rows = async () => ({
+      feed: await tdb.db(RECENT_ACTIVITY).whereIn('stream_id', streams).orderBy('position'),
+      counted: await counted(positions),
+    });
+    const clear = () =>
+      Promise.all([
+        tdb.db(RECENT_ACTIVITY).whereIn('stream_id', streams).delete(),
+        tdb.db(DAILY_ACTIVITY_EVENTS).whereIn('position', positions).delete(),
+      ]);
+    for (const event of events)
+      await tdb.db.transaction((trx) => activityProjection.apply(trx, event));
+    const oneByOne = await rows();
+    await clear();
+    await tdb.db.transaction((trx) => activityProjection.applyBatch!(trx, events));
+    const batched = await rows();
+    // Twice: nothing more.
+    await tdb.db.transaction((trx) => activityProjection.applyBatch!(trx, events));
+    expect(await rows()).toEqual(batched);
+    return { oneByOne, batched };
+  }
+
+  it('given new submissions, sign-ups, a post and page views, then the same rows as job by job, in two statements', async () => {
+    queued = [];
+    const post = uuid();
+    await append(`contact:${uuid()}`, contact(uuid()));
+    await append(`post:${post}`, postCreated(post, 'Batches'));
+    const member = uuid();
+    await append(`subscriber:${member}`, joined(member));
+    await append(`analytics:${uuid()}`, pageViewed());
+    await append(`contact:${uuid()}`, contact(uuid()));
+    const jobs = queued;
+    queued = [];
+    const { oneByOne, batched } = await bothWays(jobs);
+    expect(oneByOne.feed).toHaveLength(4);
+    expect(oneByOne.counted).toHaveLength(4);
+    expect(batched).toEqual(oneByOne);
+  });
+
+  it('given a submission and its spam marking in one batch, then the same rows as job by job', async () => {
+    queued = [];
+    const id = uuid();
+    await append(`contact:${id}`, contact(id), {
+      type: 'ContactMarkedSpam',
+      data: { submissionId: id, reason: 'Spam', automatic: false },
+    });
+    const jobs = queued;
+    queued = [];
+    const { oneByOne, batched } = await bothWays(jobs);
+    expect(oneByOne.feed.map((l) => l.type)).toEqual(['ContactMarkedSpam']);
+    expect(batched).toEqual(oneByOne);
+  });
+});

@@ -82,6 +82,38 @@ export const activityProjection = defineProjection({
     const line = feedLine(event, stream);
     if (line) await trx(RECENT_ACTIVITY).insert(toRow(line)).onConflict('position').ignore();
   },
+  // A worker's batch: its chart rows in one statement, its feed lines in another (the streams
+  // they name come from the batch's one read, see withStreamsRead). A batch with a forgetting
+  // or a spam verdict, which removes or brings back lines, goes event by event.
+  async applyBatch(trx, events) {
+    if (
+      events.some(
+        (e) =>
+          isOneOf(FORGET_EVENTS, e.type) ||
+          isOneOf(SPAM_MARKED_EVENTS, e.type) ||
+          isOneOf(SPAM_UNMARKED_EVENTS, e.type),
+      )
+    ) {
+      for (const event of events) await activityProjection.apply(trx, event);
+      return;
+    }
+    const metrics = events.flatMap((event) => {
+      const metric = metricOf(event.type);
+      return metric ? [{ position: event.position, metric, occurred_at: event.occurredAt }] : [];
+    });
+    const lines: FeedLine[] = [];
+    for (const event of events) {
+      if (!isOneOf(FEED_EVENTS, event.type) || event.erased) continue;
+      const stream = await streamOf(trx, event.streamId);
+      if (stream.some((e) => e.erased)) continue;
+      const line = feedLine(event, stream);
+      if (line) lines.push(line);
+    }
+    if (metrics.length > 0)
+      await trx(DAILY_ACTIVITY_EVENTS).insert(metrics).onConflict('position').ignore();
+    if (lines.length > 0)
+      await trx(RECENT_ACTIVITY).insert(lines.map(toRow)).onConflict('position').ignore();
+  },
 });
 
 /**

@@ -1,5 +1,4 @@
 import {
-  ConcurrencyError,
   type Config,
   coalesceNotices,
   composeEmail,
@@ -70,9 +69,10 @@ export async function enrichSubmission(
 }
 
 /**
- * The enrichment of a batch of new submissions, all or nothing, in a few round trips: their
- * streams read in one query, each decided as `enrichSubmission` does, all written in one
- * statement at the versions read (a stream written meanwhile: decided again on fresh reads).
+ * The enrichment of a batch of new submissions, in a few round trips: their streams read in one
+ * query, each decided as `enrichSubmission` does, all written in one statement at the versions
+ * read. A stream written meanwhile (the owner's notice queued on it) is left out of the
+ * statement and decided again on a fresh read, with the others that were; the rest is kept.
  */
 export async function enrichSubmissions(
   events: StoredContactEvent[],
@@ -83,40 +83,37 @@ export async function enrichSubmissions(
   const insights = await Promise.all(
     received.map((e) => describeVisitor(e.data.userAgent, e.data.ipAddress)),
   );
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await ctx.db.transaction(async (trx) => {
-        const streams = await ctx.store.readStreams(
-          received.map((e) => contactStream(e.data.submissionId)),
-          trx,
-        );
-        await ctx.store.appendToStreams(
-          trx,
-          received.flatMap((event, i) => {
-            const { submissionId } = event.data;
-            const history = streams.get(contactStream(submissionId)) ?? [];
-            const decided = enrichContact(handleContact.fold(history), {
-              submissionId,
-              ...insights[i]!,
-            });
-            return decided.length > 0
-              ? [
-                  {
-                    streamId: contactStream(submissionId),
-                    events: decided,
-                    metadata: byWorker(event),
-                    expectedVersion: history.length,
-                  },
-                ]
-              : [];
-          }),
-        );
-      });
-      return;
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < 3) continue;
-      throw error;
-    }
+  let pending = received.map((event, i) => ({ event, insight: insights[i]! }));
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > 5)
+      throw new Error(`${pending.length} submission(s) written meanwhile five times over`);
+    const round = pending;
+    pending = await ctx.db.transaction(async (trx) => {
+      const streams = await ctx.store.readStreams(
+        round.map(({ event }) => contactStream(event.data.submissionId)),
+        trx,
+      );
+      const { stale } = await ctx.store.appendToCurrentStreams(
+        trx,
+        round.flatMap(({ event, insight }) => {
+          const { submissionId } = event.data;
+          const history = streams.get(contactStream(submissionId)) ?? [];
+          const decided = enrichContact(handleContact.fold(history), { submissionId, ...insight });
+          return decided.length > 0
+            ? [
+                {
+                  streamId: contactStream(submissionId),
+                  events: decided,
+                  metadata: byWorker(event),
+                  expectedVersion: history.length,
+                },
+              ]
+            : [];
+        }),
+      );
+      const again = new Set(stale);
+      return round.filter(({ event }) => again.has(contactStream(event.data.submissionId)));
+    });
   }
 }
 

@@ -94,6 +94,65 @@ describe('the contact submissions projection', () => {
     expect(row.enriched_at).toEqual(row.updated_at);
   });
 
+  it("given a worker's batch of enrichments appended to many streams at once, then the same rows as one by one", async () => {
+    const enrichment = (submissionId: string, city: string): ContactEvent => ({
+      type: 'ContactSubmissionEnriched',
+      data: {
+        submissionId,
+        deviceType: 'desktop',
+        browserName: 'Firefox',
+        browserVersion: '133.0',
+        os: 'Linux',
+        country: 'CA',
+        city,
+      },
+    });
+    const one = newId();
+    const oneRow = await given(one, received(one), enrichment(one, 'Guelph'));
+    const ids = [newId(), newId(), newId()];
+    for (const id of ids) await given(id, received(id));
+    await tdb.db.transaction((trx) =>
+      store.appendToStreams(
+        trx,
+        ids.map((id, i) => ({
+          streamId: `contact:${id}`,
+          events: [enrichment(id, `City ${i}`)],
+          metadata,
+          expectedVersion: 1,
+        })),
+      ),
+    );
+    const rows = await tdb.db(CONTACT_SUBMISSIONS).whereIn('id', ids).orderBy('city');
+    const columns = (row: Record<string, unknown>) => ({
+      device_type: row.device_type,
+      browser_name: row.browser_name,
+      browser_version: row.browser_version,
+      os: row.os,
+      country: row.country,
+      version: row.version,
+      enrichedWhenUpdated:
+        (row.enriched_at as Date).getTime() === (row.updated_at as Date).getTime(),
+    });
+    expect(rows.map((r) => r.city)).toEqual(['City 0', 'City 1', 'City 2']);
+    for (const row of rows) expect(columns(row)).toEqual(columns(oneRow));
+    // Their place sealed under each person's key, as a single append seals it, and opened again.
+    const stored = await tdb.db('events').whereIn(
+      'stream_id',
+      [one, ...ids].map((id) => `contact:${id}`),
+    );
+    const envelopes = stored
+      .filter((e) => e.type === 'ContactSubmissionEnriched')
+      .map((e) => e.data.$personal);
+    expect(envelopes).toHaveLength(4);
+    for (const envelope of envelopes) expect(envelope.f).toEqual(['country', 'city']);
+    const streams = await store.readStreams(ids.map((id) => `contact:${id}`));
+    expect(ids.map((id) => streams.get(`contact:${id}`)![1]!.data)).toMatchObject([
+      { city: 'City 0' },
+      { city: 'City 1' },
+      { city: 'City 2' },
+    ]);
+  });
+
   it("given the administrator's edits, then only the changed columns change", async () => {
     const id = newId();
     const row = await given(

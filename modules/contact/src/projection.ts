@@ -109,6 +109,37 @@ export const contactSubmissionsProjection = defineProjection({
         return;
     }
   },
+  // A worker's batch of enrichments in one statement; anything else event by event.
+  async applyBatch(trx, events) {
+    const enriched = events.flatMap((e) => (e.type === 'ContactSubmissionEnriched' ? [e] : []));
+    const ids = new Set(enriched.map((e) => e.data.submissionId));
+    if (enriched.length < events.length || ids.size < enriched.length) {
+      for (const event of events) await contactSubmissionsProjection.apply(trx, event);
+      return;
+    }
+    const rows = enriched.map((event) => ({
+      id: event.data.submissionId,
+      device_type: event.data.deviceType,
+      browser_name: event.data.browserName,
+      browser_version: event.data.browserVersion,
+      os: event.data.os,
+      country: event.data.country,
+      city: event.data.city,
+      enriched_at: event.occurredAt,
+      ...stampOf(event),
+    }));
+    await trx.raw(
+      `update ${CONTACT_SUBMISSIONS} c set device_type = x.device_type,
+         browser_name = x.browser_name, browser_version = x.browser_version, os = x.os,
+         country = x.country, city = x.city, enriched_at = x.enriched_at,
+         updated_at = x.updated_at, version = x.version
+       from jsonb_to_recordset(?::jsonb) as x(id uuid, device_type text, browser_name text,
+         browser_version text, os text, country text, city text, enriched_at timestamptz,
+         updated_at timestamptz, version int)
+       where c.id = x.id`,
+      [JSON.stringify(rows)],
+    );
+  },
   // A message as it arrives (with its verdict and newsletter request): the one row `apply`
   // would leave, in the append's single statement.
   statement(events) {

@@ -46,19 +46,26 @@ export function insertRowStatement(
   const given = Object.keys(columns).filter((name) => columns[name] !== undefined);
   const values: Record<string, unknown> = {};
   for (const name of given) values[name] = columns[name];
-  const timed = [...(options.occurredAtColumns ?? []), ...(stamp ? ['updated_at'] : [])];
-  const names = [...given, ...timed, ...(stamp ? ['version'] : [])].map(quoted).join(', ');
-  const selected = [
-    ...given.map((name) => `r.${quoted(name)}`),
-    ...timed.map(() => 'a.occurred_at'),
-    ...(stamp ? ['?::int'] : []),
-  ].join(', ');
-  return {
-    sql: `insert into ${quoted(table)} (${names})
+  // The same text for the same columns (kept: the event store's statement of a create is kept
+  // by the texts of its parts).
+  const key = `${table}\0${given.join(',')}\0${options.occurredAtColumns?.join(',') ?? ''}\0${stamp}\0${options.conflict ?? ''}`;
+  let sql = rowTexts.get(key);
+  if (sql === undefined) {
+    const timed = [...(options.occurredAtColumns ?? []), ...(stamp ? ['updated_at'] : [])];
+    const names = [...given, ...timed, ...(stamp ? ['version'] : [])].map(quoted).join(', ');
+    const selected = [
+      ...given.map((name) => `r.${quoted(name)}`),
+      ...timed.map(() => 'a.occurred_at'),
+      ...(stamp ? ['?::int'] : []),
+    ].join(', ');
+    sql = `insert into ${quoted(table)} (${names})
       select ${selected}
       from (select occurred_at from appended limit 1) a,
         jsonb_populate_record(null::${quoted(table)}, ?::jsonb) r
-      ${options.conflict ? `on conflict (${quoted(options.conflict)}) do nothing` : ''}`,
-    bindings: [...(stamp ? [options.version] : []), JSON.stringify(values)],
-  };
+      ${options.conflict ? `on conflict (${quoted(options.conflict)}) do nothing` : ''}`;
+    if (rowTexts.size < 1000) rowTexts.set(key, sql);
+  }
+  return { sql, bindings: [...(stamp ? [options.version] : []), JSON.stringify(values)] };
 }
+
+const rowTexts = new Map<string, string>();

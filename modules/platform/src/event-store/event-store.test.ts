@@ -299,6 +299,49 @@ describe('EventStore.appendToStreams and readStreams (a batch of decisions)', ()
     expect(streams.get('counter:x2')).toHaveLength(2);
   });
 
+  it('given an entry expecting a version its stream has passed, when appended to the current streams, then the others are written, with their projections and jobs, and the stale stream comes back', async () => {
+    await store.append('counter:y1', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:y2', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    await store.append('counter:y2', 1, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
+    const jobsBefore = queued.length;
+    const { stored, stale } = await tdb.db.transaction((trx) =>
+      store.appendToCurrentStreams(trx, [
+        {
+          streamId: 'counter:y1',
+          events: [{ type: 'Incremented', data: { by: 5 } }],
+          metadata,
+          expectedVersion: 1,
+        },
+        {
+          streamId: 'counter:y2',
+          events: [{ type: 'Incremented', data: { by: 5 } }],
+          metadata,
+          expectedVersion: 1,
+        },
+      ]),
+    );
+    expect(stale).toEqual(['counter:y2']);
+    expect(stored.map((events) => events.map((e) => [e.streamId, e.version]))).toEqual([
+      [['counter:y1', 2]],
+      [],
+    ]);
+    const streams = await store.readStreams(['counter:y1', 'counter:y2']);
+    expect(streams.get('counter:y1')).toHaveLength(2);
+    expect(streams.get('counter:y2')).toHaveLength(2);
+    expect(
+      await tdb.db('test_counters').whereIn('stream_id', ['counter:y1', 'counter:y2']),
+    ).toEqual(
+      expect.arrayContaining([
+        { stream_id: 'counter:y1', total: 6, version: 2 },
+        { stream_id: 'counter:y2', total: 2, version: 2 },
+      ]),
+    );
+    expect(queued.slice(jobsBefore).map((j) => j.position)).toEqual(
+      queued.slice(jobsBefore).map(() => stored[0]![0]!.position),
+    );
+    expect(queued.length).toBeGreaterThan(jobsBefore);
+  });
+
   it('given two batches on one stream at the same moment, then both land, one after the other', async () => {
     await Promise.all(
       [1, 2, 3].map((n) =>

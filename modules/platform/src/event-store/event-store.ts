@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { type Db, isPgError, PG_UNIQUE_VIOLATION, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
@@ -5,6 +6,7 @@ import {
   openEvents,
   type PlannedKeys,
   sealEvents,
+  sealEventsOfStreams,
   sealNewStream,
   withClearData,
 } from '../personal-data/fields.ts';
@@ -25,6 +27,22 @@ import {
   type Subscription,
   streamTypeOf,
 } from './types.ts';
+
+/** Streams read ahead in a transaction (see `withStreamsRead`). */
+const streamsRead = new AsyncLocalStorage<{ trx: Trx; streams: Map<string, StoredEvent[]> }>();
+
+/**
+ * Runs `fn` with these streams, read in `trx`, answering `readStream(id)` in `trx` from memory:
+ * a worker's batch of async-projection jobs reads the streams its projection looks at in one
+ * query instead of one per event. Only for work that does not append to them (a projection).
+ */
+export function withStreamsRead<T>(
+  trx: Trx,
+  streams: Map<string, StoredEvent[]>,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return streamsRead.run({ trx, streams }, fn);
+}
 
 interface EventRow {
   position: number;
@@ -159,34 +177,54 @@ function createStatement(
   streamId: string,
   events: readonly NewEvent[],
   keys: PlannedKeys,
-  metadata: EventMetadata,
+  metadata: string,
   projections: readonly SqlPart[],
   jobs: { ready: SqlPart; insert: SqlPart } | undefined,
   gate: SqlPart | undefined,
 ): SqlPart {
   const bindings: unknown[] = [...(gate?.bindings ?? [])];
-  const known =
-    keys.known.length === 0
-      ? 'select null::text as subject_id where false'
-      : `select subject_id from ${PERSONAL_KEYS} where ${keys.known
-          .map((k) => {
-            bindings.push(k.subjectId, k.wrapped);
-            return '(subject_id = ? and wrapped_key = ?)';
-          })
-          .join(' or ')} for share`;
+  for (const k of keys.known) bindings.push(k.subjectId, k.wrapped);
   bindings.push(keys.known.length);
   if (jobs) bindings.push(...jobs.ready.bindings);
   bindings.push(
     JSON.stringify(keys.fresh.map((k) => ({ s: k.subjectId, w: k.wrapped }))),
     streamId,
     streamTypeOf(streamId),
-    JSON.stringify(stripUndefined(metadata)),
+    metadata,
     JSON.stringify(events.map((e) => ({ type: e.type, data: e.data ?? {} }))),
     keys.fresh.length,
   );
   const parts = [...projections, ...(jobs ? [jobs.insert] : [])];
   for (const part of parts) bindings.push(...part.bindings);
-  const sql = `
+  // The text depends on these only: made once per shape (see createText).
+  const shape = [
+    gate?.sql ?? '',
+    keys.known.length,
+    jobs?.ready.sql ?? '',
+    ...parts.map((part) => part.sql),
+  ];
+  const sql = createTexts.get(shape, () => createText(keys.known.length, projections, jobs, gate));
+  return { sql, bindings };
+}
+
+/** A create statement's text for its shape: see createStatement for its bindings' order. */
+function createText(
+  knownKeys: number,
+  projections: readonly SqlPart[],
+  jobs: { ready: SqlPart; insert: SqlPart } | undefined,
+  gate: SqlPart | undefined,
+): string {
+  const known =
+    knownKeys === 0
+      ? 'select null::text as subject_id where false'
+      : `select subject_id from ${PERSONAL_KEYS} where ${Array.from(
+          { length: knownKeys },
+          () => '(subject_id = ? and wrapped_key = ?)',
+        ).join(' or ')} for share`;
+  const parts = [...projections, ...(jobs ? [jobs.insert] : [])];
+  // Only what the caller reads comes back: the stored events' data and metadata are the ones
+  // it gave (PostgreSQL would write them out as text, and the client parse them again).
+  return `
     with ${
       gate
         ? `gate as (${gate.sql}),
@@ -216,24 +254,121 @@ function createStatement(
     part_${i} as (${part.sql})`,
       )
       .join('')}
-    ${gate ? 'select * from gate left join appended on true' : 'select * from appended'}`;
-  return { sql, bindings };
+    ${
+      gate
+        ? 'select gate.*, appended.position, appended.version, appended.occurred_at from gate left join appended on true'
+        : 'select position, version, occurred_at from appended'
+    }`;
 }
 
 /**
- * A name for a statement the connections keep prepared (parsed once per connection, not on
- * every call: most of PostgreSQL's work for a create was parsing and planning its text). One
- * per text: a create's statement has a few shapes (how many keys, projections and jobs).
+ * Values kept by a list of parts, each compared as a Map key: a part that is the same string
+ * each time (a constant, or a text kept by its maker) is hashed once, not the whole statement
+ * on every write. At most `limit` values.
  */
-const preparedNames = new Map<string, string>();
-export function preparedName(kind: string, sql: string): string {
-  let name = preparedNames.get(sql);
-  if (!name) {
-    name = `kw_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
-    if (preparedNames.size < 1000) preparedNames.set(sql, name);
+class ShapeCache<Value> {
+  private readonly root = new Map<unknown, unknown>();
+  private size = 0;
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
   }
-  return name;
+
+  get(shape: readonly unknown[], make: () => Value): Value {
+    let level = this.root;
+    for (let i = 0; i < shape.length - 1; i++) {
+      let next = level.get(shape[i]) as Map<unknown, unknown> | undefined;
+      if (!next) {
+        if (this.size >= this.limit) return make();
+        next = new Map();
+        level.set(shape[i], next);
+      }
+      level = next;
+    }
+    const last = shape[shape.length - 1];
+    if (level.has(last)) return level.get(last) as Value;
+    const value = make();
+    if (this.size < this.limit) {
+      level.set(last, value);
+      this.size++;
+    }
+    return value;
+  }
 }
+
+const createTexts = new ShapeCache<string>(1000);
+
+/**
+ * A statement the connections keep prepared (parsed once per connection, not on every call:
+ * most of PostgreSQL's work for a create was parsing and planning its text): its name, and its
+ * text as PostgreSQL takes it ($1, $2… for knex's ?), both made once per text. A create's
+ * statement has a few shapes (how many keys, projections and jobs).
+ */
+interface PreparedText {
+  name: string;
+  text: string;
+}
+const preparedTexts = new Map<string, PreparedText>();
+function preparedText(db: Db, kind: string, sql: string): PreparedText {
+  let prepared = preparedTexts.get(sql);
+  if (!prepared) {
+    prepared = {
+      name: `kw_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`,
+      text: (db.client as { positionBindings(sql: string): string }).positionBindings(sql),
+    };
+    if (preparedTexts.size < 1000) preparedTexts.set(sql, prepared);
+  }
+  return prepared;
+}
+
+/** The pg connection knex's pool lends (what a prepared statement is run on directly). */
+interface PooledConnection {
+  query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+/**
+ * Runs a prepared statement on a connection of the knex pool, without knex's query builder
+ * and runner around it (a measurable part of a contact message's CPU): the pool's own limits,
+ * timeouts and checks of a connection still apply, and knex's `query`, `query-response` and
+ * `query-error` events are emitted as knex does; errors are pg's own (knex would prefix the
+ * statement with its bindings written out: a person's fields in a log line).
+ */
+async function runPrepared<Row>(
+  db: Db,
+  kind: string,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<Row[]> {
+  const { name, text } = preparedText(db, kind, sql);
+  const client = db.client as Db['client'] & NodeJS.EventEmitter;
+  const connection = (await client.acquireConnection()) as PooledConnection & {
+    __knexUid?: string;
+  };
+  const query = {
+    method: 'raw',
+    sql: text,
+    bindings,
+    options: { name },
+    __knexUid: connection.__knexUid,
+  };
+  try {
+    client.emit('query', query);
+    const response = await connection.query<Row>({ name, text, values: bindings as unknown[] });
+    client.emit('query-response', response, query);
+    return response.rows;
+  } catch (error) {
+    client.emit('query-error', error, query);
+    throw error;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+/** What a create statement returns of each event it stored (and the gate's count, if any). */
+type CreatedRow = { position: number; version: number; occurred_at: Date } & Record<
+  string,
+  unknown
+>;
 
 /** Another writer took the version (own transaction, aborted): `append` reads the current one. */
 class VersionTaken extends Error {}
@@ -350,20 +485,19 @@ export class EventStore {
       outbox = this.enqueue.statement(jobs);
     }
     const { events: sealed, keys } = sealNewStream(events);
+    const metadataJson = JSON.stringify(stripUndefined(metadata));
     const { sql, bindings } = createStatement(
       streamId,
       sealed,
       keys,
-      metadata,
+      metadataJson,
       projections,
       outbox,
       gate?.statement,
     );
-    let rows: (EventRow & Record<string, unknown>)[];
+    let rows: CreatedRow[];
     try {
-      ({ rows } = await this.db
-        .raw<{ rows: (EventRow & Record<string, unknown>)[] }>(sql, bindings as never[])
-        .options({ name: preparedName('create', sql) }));
+      rows = await runPrepared<CreatedRow>(this.db, 'create', sql, bindings);
     } catch (error) {
       if (isPgError(error, PG_UNIQUE_VIOLATION) && error.constraint === STREAM_VERSION_CONSTRAINT)
         throw new ConcurrencyError(streamId, 0, await this.streamVersion(streamId));
@@ -381,10 +515,23 @@ export class EventStore {
     }
     for (const key of [...keys.fresh, ...keys.known]) rememberKey(key);
     outbox?.committed();
+    // The events as stored, with the caller's clear values (as JSON has them, as a read would).
+    const streamType = streamTypeOf(streamId);
     return rows
-      .map(toStoredEvent)
       .sort((a, b) => a.version - b.version)
-      .map((e) => withClearData(e, events[e.version - 1]!));
+      .map((row) => {
+        const event = events[row.version - 1]!;
+        return {
+          position: row.position,
+          streamId,
+          streamType,
+          version: row.version,
+          type: event.type,
+          data: JSON.parse(JSON.stringify(event.data ?? {})),
+          metadata: JSON.parse(metadataJson),
+          occurredAt: row.occurred_at,
+        };
+      });
   }
 
   private async appendIn(
@@ -471,6 +618,9 @@ export class EventStore {
   }
 
   async readStream(streamId: string, trx: Db | Trx = this.db): Promise<StoredEvent[]> {
+    const read = streamsRead.getStore();
+    const known = read?.trx === trx ? read.streams.get(streamId) : undefined;
+    if (known) return [...known];
     const rows = await trx<EventRow>('events').where({ stream_id: streamId }).orderBy('version');
     return openEvents(trx, rows.map(toStoredEvent));
   }
@@ -523,8 +673,38 @@ export class EventStore {
       expectedVersion?: number;
     }[],
   ): Promise<StoredEvent[][]> {
-    const sealed: NewEvent[][] = [];
-    for (const entry of entries) sealed.push(await sealEvents(trx, entry.streamId, entry.events));
+    return (await this.appendEntries(trx, entries, false)).stored;
+  }
+
+  /**
+   * `appendToStreams`, except that an entry whose stream is no longer at the version it
+   * expected is left out rather than failing the rest: the others are written, and the stale
+   * streams come back for the caller to decide again on fresh histories (a worker's batch, where
+   * one stream written meanwhile would otherwise send the whole batch round again).
+   */
+  async appendToCurrentStreams(
+    trx: Trx,
+    entries: readonly {
+      streamId: string;
+      events: NewEvent[];
+      metadata: EventMetadata;
+      expectedVersion: number;
+    }[],
+  ): Promise<{ stored: StoredEvent[][]; stale: string[] }> {
+    return this.appendEntries(trx, entries, true);
+  }
+
+  private async appendEntries(
+    trx: Trx,
+    entries: readonly {
+      streamId: string;
+      events: NewEvent[];
+      metadata: EventMetadata;
+      expectedVersion?: number;
+    }[],
+    skipStale: boolean,
+  ): Promise<{ stored: StoredEvent[][]; stale: string[] }> {
+    const sealed = await sealEventsOfStreams(trx, entries);
     const rows = entries.flatMap((entry, e) =>
       sealed[e]!.map((event, i) => ({
         entry: e,
@@ -537,8 +717,9 @@ export class EventStore {
         expected: entry.expectedVersion ?? null,
       })),
     );
-    if (rows.length === 0) return entries.map(() => []);
+    if (rows.length === 0) return { stored: entries.map(() => []), stale: [] };
     let inserted: EventRow[] | undefined;
+    let stale = new Set<string>();
     for (let attempt = 1; !inserted; attempt++) {
       try {
         // Under a savepoint: a writer that took a version meanwhile only fails this statement.
@@ -547,9 +728,18 @@ export class EventStore {
             APPEND_TO_STREAMS_SQL,
             [JSON.stringify(rows.map(({ clear: _, ...row }) => row))],
           );
+          const wrote = new Set(written.map((row) => row.stream_id));
+          if (skipStale) {
+            // The entries whose stream was not at their version wrote nothing: the caller's.
+            stale = new Set(
+              rows
+                .filter((r) => r.expected !== null && !wrote.has(r.stream_id))
+                .map((r) => r.stream_id),
+            );
+            return written;
+          }
           if (written.length < rows.length) {
             // A stream not at the version its entry expected: none of the batch is written.
-            const wrote = new Set(written.map((row) => row.stream_id));
             const stale = rows.find((row) => !wrote.has(row.stream_id))!;
             throw new ConcurrencyError(
               stale.stream_id,
@@ -574,15 +764,21 @@ export class EventStore {
     for (const row of inserted)
       byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
     for (const list of byStream.values()) list.sort((a, b) => a.version - b.version);
-    const stored = rows.map((row) => ({
-      entry: row.entry,
-      event: withClearData(toStoredEvent(byStream.get(row.stream_id)!.shift()!), row.clear),
-    }));
+    const stored = rows
+      .filter((row) => !(row.expected !== null && stale.has(row.stream_id)))
+      .map((row) => ({
+        entry: row.entry,
+        event: withClearData(toStoredEvent(byStream.get(row.stream_id)!.shift()!), row.clear),
+      }));
+    // Each inline projection takes the events it handles together, in order (a batch form
+    // when it has one: a worker's batch appends to many streams at once).
+    for (const projection of this.inline) {
+      const mine = stored.map((s) => s.event).filter((e) => projection.handles.includes(e.type));
+      if (mine.length > 1 && projection.applyBatch) await projection.applyBatch(trx, mine);
+      else for (const event of mine) await projection.apply(trx, event);
+    }
     const jobs: QueuedJob[] = [];
     for (const { event } of stored) {
-      for (const projection of this.inline) {
-        if (projection.handles.includes(event.type)) await projection.apply(trx, event);
-      }
       for (const sub of this.routes.get(event.type) ?? []) {
         const data = { position: event.position, streamId: event.streamId, type: event.type };
         const startAfter = jobStart(sub, event);
@@ -597,7 +793,10 @@ export class EventStore {
         }
       } else await this.enqueue.enqueueAll(trx, jobs);
     }
-    return entries.map((_, e) => stored.filter((s) => s.entry === e).map((s) => s.event));
+    return {
+      stored: entries.map((_, e) => stored.filter((s) => s.entry === e).map((s) => s.event)),
+      stale: [...stale],
+    };
   }
 
   /**

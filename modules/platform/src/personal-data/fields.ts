@@ -6,6 +6,7 @@ import {
   freshKey,
   keyFingerprint,
   keyFor,
+  keysFor,
   loadOpeningKeys,
   type OpeningKey,
   openedInSnapshot,
@@ -71,6 +72,10 @@ function getPath(data: Json, path: string): unknown {
 }
 
 function setPath(data: Json, path: string, value: unknown): void {
+  if (!path.includes('.')) {
+    data[path] = value;
+    return;
+  }
   const parts = path.split('.');
   let at: Json = data;
   for (const part of parts.slice(0, -1)) {
@@ -211,6 +216,68 @@ export async function sealEvents(
   return out;
 }
 
+/**
+ * `sealEvents` for several streams' events in a few queries, whatever their number: the
+ * streams' subjects read in one, the subjects' keys in another (the worker's batches, which
+ * append to many existing streams at once). Each stream's events come out as `sealEvents`
+ * would make them.
+ */
+export async function sealEventsOfStreams(
+  trx: Trx,
+  entries: readonly { streamId: string; events: readonly NewEvent[] }[],
+): Promise<NewEvent[][]> {
+  // The streams whose subject a 'stream' event may need.
+  const needSubject = entries
+    .filter((entry) =>
+      entry.events.some(
+        (event) => personalFieldsOf(event.type)?.subject === 'stream' && !isSealed(event.data),
+      ),
+    )
+    .map((entry) => entry.streamId);
+  const subjects = await streamSubjects(trx, needSubject);
+  const parts = entries.map((entry) => {
+    let streamSubjectId: string | undefined | null = null;
+    return entry.events.map((event) => {
+      const declared = personalFieldsOf(event.type);
+      if (declared?.subject === 'stream' && streamSubjectId === null && !isSealed(event.data))
+        streamSubjectId = subjects.get(entry.streamId);
+      return personalPart(event, (d, data) => {
+        if (d.subject === 'stream') return streamSubjectId ?? undefined;
+        const email = getPath(data, d.subject);
+        const id =
+          typeof email === 'string' && email.trim() !== '' ? subjectIdOf(email) : undefined;
+        if (streamSubjectId === null || streamSubjectId === undefined) streamSubjectId = id;
+        return id;
+      });
+    });
+  });
+  const keys = await keysFor(
+    trx,
+    parts.flatMap((list) => list.flatMap((part) => (part ? [part.subjectId] : []))),
+  );
+  return entries.map((entry, e) =>
+    entry.events.map((event, i) => {
+      const part = parts[e]![i];
+      return part ? sealedEvent(event.type, part, keys.get(part.subjectId)!) : event;
+    }),
+  );
+}
+
+/** `streamSubject` of several streams, in one query (a stream without one is absent). */
+async function streamSubjects(
+  trx: Trx | Db,
+  streamIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (streamIds.length === 0) return new Map();
+  const { rows } = await trx.raw<{ rows: { stream_id: string; s: string | null }[] }>(
+    `select distinct on (stream_id) stream_id, data->'$personal'->>'s' as s
+       from events where stream_id = any(?) and data \\? '$personal'
+      order by stream_id, version`,
+    [[...new Set(streamIds)]],
+  );
+  return new Map(rows.flatMap((r) => (r.s ? [[r.stream_id, r.s] as const] : [])));
+}
+
 /** What a new stream's events need of the key table, to be checked in the statement that writes them. */
 export interface PlannedKeys {
   /** New keys to insert (`on conflict do nothing`: none if the subject had one). */
@@ -280,9 +347,22 @@ export function withClearData(stored: StoredEvent, clear: NewEvent): StoredEvent
  * copied, and each object on the way to a sealed path (the stored data itself is never changed).
  */
 function openedCopy(data: Json, paths: readonly string[]): Json {
-  const out: Json = { ...data };
-  delete out[ENVELOPE];
+  // Copied key by key, leaving the envelope out: deleting it from a copy would turn the copy
+  // into a slow (dictionary) object, which every projection then reads.
+  const out: Json = {};
+  for (const key of Object.keys(data)) {
+    if (key === ENVELOPE) continue;
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: data[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[key] = data[key];
+  }
   for (const path of paths) {
+    if (!path.includes('.')) continue;
     const parts = path.split('.');
     let at = out;
     for (const part of parts.slice(0, -1)) {

@@ -52,6 +52,7 @@ export function usePersonalDataKey(secret: string): void {
     hash: derive(secret, 'hash'),
   };
   recentKeys.clear();
+  unwrapped.clear();
 }
 
 function keys(): MasterKeys {
@@ -165,6 +166,25 @@ function unwrap(row: KeyRow): Buffer {
 }
 
 /**
+ * Keys unwrapped lately, by subject, with the wrapped bytes they came from: a row read again
+ * with the same bytes is not unwrapped again (a worker's batches read the same people's keys
+ * for each queue). Only ever used for a row just read from the table, so a key shredded since
+ * is not found, whatever is kept here; forgotten with its subject's erasure. Bounded, oldest out.
+ */
+const unwrapped = new Map<string, { wrapped: string; key: OpeningKey }>();
+const UNWRAPPED_MAX = 1000;
+
+function openingKeyOf(row: KeyRow): OpeningKey {
+  const known = unwrapped.get(row.subject_id);
+  if (known && known.wrapped === row.wrapped_key) return known.key;
+  const key = openingKey(unwrap(row));
+  unwrapped.delete(row.subject_id);
+  unwrapped.set(row.subject_id, { wrapped: row.wrapped_key, key });
+  if (unwrapped.size > UNWRAPPED_MAX) unwrapped.delete(unwrapped.keys().next().value!);
+  return key;
+}
+
+/**
  * Every key row read once up front (a rebuild), each unwrapped when first needed, and the events
  * already opened (a rebuild reads a stream's events again for the projections that look at
  * whole streams: each is opened once).
@@ -271,7 +291,7 @@ export async function loadOpeningKeys(
     .select('subject_id', 'wrapped_key')
     .whereIn('subject_id', [...missing]);
   for (const row of rows) {
-    const key = openingKey(unwrap(row));
+    const key = snapshot ? openingKey(unwrap(row)) : openingKeyOf(row);
     found.set(row.subject_id, key);
     if (snapshot) {
       snapshot.wrapped.set(row.subject_id, row);
@@ -344,7 +364,10 @@ export const recentKeyOf = (subjectId: string): SubjectKey | undefined => recent
 /** Remembers a key that is in the table (written or read by a committed write). */
 export const rememberKey = (entry: SubjectKey): void => recentKeys.set(entry);
 /** Forgets a key (its check failed: erased or made again). */
-export const forgetKey = (subjectId: string): void => recentKeys.delete(subjectId);
+export const forgetKey = (subjectId: string): void => {
+  recentKeys.delete(subjectId);
+  unwrapped.delete(subjectId);
+};
 
 /**
  * A new key for a subject, not yet stored: the caller inserts it (`on conflict do nothing`) in
@@ -397,6 +420,46 @@ export async function keyFor(trx: Trx, subjectId: string): Promise<Buffer> {
   return key;
 }
 
+/**
+ * `keyFor` for several subjects at once: the keys they have, read in one query; a subject
+ * without one gets it from `keyFor` (a new person: rare where this is used, on streams that
+ * exist already).
+ */
+export async function keysFor(
+  trx: Trx,
+  subjectIds: Iterable<string>,
+): Promise<Map<string, { secret: Buffer | KeyObject; fingerprint: string }>> {
+  const wanted = [...new Set(subjectIds)];
+  const found = new Map<string, { secret: Buffer | KeyObject; fingerprint: string }>();
+  if (wanted.length === 0) return found;
+  const rows: KeyRow[] = await trx(PERSONAL_KEYS)
+    .select('subject_id', 'wrapped_key')
+    .whereIn('subject_id', wanted);
+  const remembered: SubjectKey[] = [];
+  for (const row of rows) {
+    const opening = openingKeyOf(row);
+    found.set(row.subject_id, { secret: opening.object, fingerprint: opening.fingerprint });
+    remembered.push({
+      subjectId: row.subject_id,
+      secret: opening.object,
+      fingerprint: opening.fingerprint,
+      wrapped: row.wrapped_key,
+    });
+  }
+  trx.executionPromise.then(
+    () => {
+      for (const entry of remembered) recentKeys.set(entry);
+    },
+    () => {},
+  );
+  for (const id of wanted) {
+    if (found.has(id)) continue;
+    const key = await keyFor(trx, id);
+    found.set(id, { secret: key, fingerprint: keyFingerprint(key) });
+  }
+  return found;
+}
+
 /** Whether the person has a key (something about them may still be readable). */
 export async function hasKey(db: Db | Trx, email: string): Promise<boolean> {
   const row = await db(PERSONAL_KEYS)
@@ -417,6 +480,7 @@ export async function shredSubject(
 ): Promise<void> {
   const subjectId = subjectIdOf(email);
   recentKeys.delete(subjectId);
+  unwrapped.delete(subjectId);
   await trx(PERSONAL_KEYS).where({ subject_id: subjectId }).delete();
   await trx(ERASED_SUBJECTS)
     .insert({ subject_id: subjectId, erased_at: at, files: JSON.stringify(files) })
@@ -443,6 +507,7 @@ export async function restoreKeyTable(
 ): Promise<{ keysDeleted: number; files: string[] }> {
   const kept: ErasedRowIn[] = await trx(ERASED_SUBJECTS).select('*');
   recentKeys.clear();
+  unwrapped.clear();
   await trx(PERSONAL_KEYS).delete();
   for (let i = 0; i < backup.keys.length; i += 500)
     await trx(PERSONAL_KEYS).insert(backup.keys.slice(i, i + 500));
