@@ -267,7 +267,7 @@ const knex = createDb(databaseUrl, { min: 0, max: 2 });
 const sql = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await pool.query(text, values)).rows as T[];
 
-/** `BENCH_PROFILE=<folder>`: each API process writes a V8 CPU profile there when it stops. */
+/** `BENCH_PROFILE=<folder>`: each API and worker process writes a V8 CPU profile there when it stops. */
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 
@@ -297,7 +297,16 @@ async function startApi(name: string): Promise<Child & { url: string }> {
 }
 
 async function startWorker(name: string): Promise<Child> {
-  const child = startNode(name, 'apps/worker/src/main.ts', env, logDir);
+  const child = startNode(
+    name,
+    'apps/worker/src/main.ts',
+    env,
+    logDir,
+    [],
+    profileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [],
+  );
   children.push(child);
   return child;
 }

@@ -14,7 +14,7 @@ import type { WorkOptions } from '@kw/platform';
  * (pg-boss sends no notification for those, such as the jobs of a worker that died).
  */
 export const WORK_OPTIONS = {
-  batchSize: 100,
+  batchSize: 500,
   localConcurrency: 2,
   burstWhenBatchFull: true,
   pollingIntervalSeconds: 2,

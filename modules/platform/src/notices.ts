@@ -369,20 +369,52 @@ export interface NoticeStreams<WS extends EventSchemas> {
   rules?: NoticeRules;
 }
 
+/**
+ * Each window's state as last read under its module's lock, with the version and position of
+ * the last event it folds: a flood's next batch reads only what was appended since, not the
+ * whole window again (its rows grow by one per notice). Streams are append-only; should the
+ * event at that version not be the one known (a database restored or reset), the stream is
+ * read whole. Kept only from reads made before the transaction writes, so a rollback cannot
+ * leave here what the database does not hold. Bounded, oldest out.
+ */
+const foldedWindows = new Map<
+  string,
+  { version: number; position: number; state: NoticeWindowState }
+>();
+const FOLDED_WINDOWS_MAX = 32;
+
 async function readViews<WS extends EventSchemas>(
   store: EventStore,
   streams: NoticeStreams<WS>,
   windows: readonly NoticeWindow[],
   trx: Trx,
 ): Promise<NoticeView[]> {
-  const histories = await store.readStreams(
-    windows.map((window) => streams.windowStream(window.id)),
+  const ids = windows.map((window) => streams.windowStream(window.id));
+  const read = await store.readStreamsFrom(
+    ids.map((streamId) => ({ streamId, version: foldedWindows.get(streamId)?.version ?? 0 })),
     trx,
   );
-  return windows.map((window) => ({
-    window,
-    state: streams.windows.fold(histories.get(streams.windowStream(window.id)) ?? []),
-  }));
+  const views: NoticeView[] = [];
+  for (const [i, window] of windows.entries()) {
+    const streamId = ids[i]!;
+    const known = foldedWindows.get(streamId);
+    let events = read.get(streamId) ?? [];
+    let state: NoticeWindowState;
+    if (known && events[0]?.version === known.version && events[0].position === known.position)
+      state = evolveWith(streams, known.state, events.slice(1));
+    else {
+      if (known) events = await store.readStream(streamId, trx);
+      state = streams.windows.fold(events);
+    }
+    const last = events.at(-1);
+    foldedWindows.delete(streamId);
+    if (last)
+      foldedWindows.set(streamId, { version: last.version, position: last.position, state });
+    if (foldedWindows.size > FOLDED_WINDOWS_MAX)
+      foldedWindows.delete(foldedWindows.keys().next().value!);
+    views.push({ window, state });
+  }
+  return views;
 }
 
 const evolveWith = <WS extends EventSchemas>(

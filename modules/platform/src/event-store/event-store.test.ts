@@ -272,6 +272,27 @@ describe('EventStore.appendToStreams and readStreams (a batch of decisions)', ()
     expect(streams.get('counter:none')).toEqual([]);
   });
 
+  it('given streams at several versions, when read from a version on, then each answers that version and what came after it, in order', async () => {
+    for (const by of [1, 2, 3, 4])
+      await store.append('counter:f1', 'any', [{ type: 'Incremented', data: { by } }], {
+        metadata,
+      });
+    await store.append('counter:f2', 0, [{ type: 'Incremented', data: { by: 7 } }], { metadata });
+    const streams = await store.readStreamsFrom([
+      { streamId: 'counter:f1', version: 3 },
+      { streamId: 'counter:f2', version: 0 },
+      { streamId: 'counter:f3', version: 0 },
+    ]);
+    expect(
+      streams.get('counter:f1')!.map((e) => [e.version, (e.data as { by: number }).by]),
+    ).toEqual([
+      [3, 3],
+      [4, 4],
+    ]);
+    expect(streams.get('counter:f2')!.map((e) => e.version)).toEqual([1]);
+    expect(streams.get('counter:f3')).toEqual([]);
+  });
+
   it('given an entry expecting a version its stream has passed, then a ConcurrencyError and nothing of the batch is written', async () => {
     await store.append('counter:x1', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });
     await store.append('counter:x2', 0, [{ type: 'Incremented', data: { by: 1 } }], { metadata });

@@ -656,6 +656,29 @@ export class EventStore {
   }
 
   /**
+   * Several streams at once, each from a version on (that version included, so the caller can
+   * check it is the event it knew), in one query, each in version order: a caller that keeps a
+   * stream's state reads only what came after it.
+   */
+  async readStreamsFrom(
+    from: readonly { streamId: string; version: number }[],
+    trx: Db | Trx = this.db,
+  ): Promise<Map<string, StoredEvent[]>> {
+    const streams = new Map<string, StoredEvent[]>(from.map(({ streamId }) => [streamId, []]));
+    if (from.length === 0) return streams;
+    const { rows } = await trx.raw<{ rows: EventRow[] }>(
+      `select e.* from events e
+         join unnest(?::text[], ?::int[]) as f(stream_id, from_version)
+           on e.stream_id = f.stream_id and e.version >= f.from_version
+        order by e.stream_id, e.version`,
+      [from.map((f) => f.streamId), from.map((f) => f.version)],
+    );
+    for (const event of await openEvents(trx, rows.map(toStoredEvent)))
+      streams.get(event.streamId)!.push(event);
+    return streams;
+  }
+
+  /**
    * Events for several streams in one statement, in the caller's transaction, each entry with
    * its own metadata: after the version it expects (`expectedVersion`: else a ConcurrencyError
    * and nothing of the statement is written, so the caller decides again on fresh histories),
