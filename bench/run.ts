@@ -72,6 +72,8 @@ const SETTINGS = {
   writeConnections: setting('BENCH_WRITE_CONNECTIONS', 20, 20),
   posts: setting('BENCH_POSTS', 50, 10),
   burst: setting('BENCH_BURST', 300, 20),
+  /** Messages whose jobs make the backlog: three jobs each, as many jobs as the ceiling's. */
+  backlog: setting('BENCH_BACKLOG', 2000, 20),
   drainTimeoutSeconds: setting('BENCH_DRAIN_TIMEOUT', 60, 8),
   latencySamples: setting('BENCH_LATENCY_SAMPLES', 30, 3),
   plainJobs: setting('BENCH_PLAIN_JOBS', 6000, 200),
@@ -138,7 +140,7 @@ const ROWS: [key: string, path: string][] = [
   ['drain-notified', `worker, ${SETTINGS.burst} contact messages at once: the administrator told`],
   [
     'drain-rate',
-    `worker, a backlog of ${SETTINGS.burst} contact messages' jobs (made while it was paused), twice: drain rate, first start → last completion`,
+    `worker, a backlog of ${SETTINGS.backlog} contact messages' jobs (made while it was paused), twice: drain rate, first start → last completion`,
   ],
   ['idle-latency', `\`201\` → enrichment, idle (${SETTINGS.latencySamples} one at a time)`],
   ['dead-worker', 'a job in flight when its worker is killed: back and done'],
@@ -607,7 +609,7 @@ try {
       if (!worker) throw new Error('no worker running');
       const backlogs: Backlog[] = [];
       for (let round = 0; round < BACKLOG_ROUNDS; round++)
-        backlogs.push(await backlogDrain(worker, 250_000 + round * 1_000));
+        backlogs.push(await backlogDrain(worker, 250_000 + round * 10_000));
       plainTried.push(...(await plainBoss()));
       const plainRate = setPlainRow();
       const last = backlogs.at(-1)!;
@@ -1059,8 +1061,8 @@ async function backlogDrain(worker: Child, firstSender: number): Promise<Backlog
   try {
     let sent = 0;
     await Promise.all(
-      Array.from({ length: Math.min(50, SETTINGS.burst) }, async () => {
-        while (sent < SETTINGS.burst) await postContact(api.url, firstSender + sent++);
+      Array.from({ length: Math.min(50, SETTINGS.backlog) }, async () => {
+        while (sent < SETTINGS.backlog) await postContact(api.url, firstSender + sent++);
       }),
     );
     // As for plain pg-boss (bench/fixtures/plain-boss.ts): the planner told of the backlog.
