@@ -20,14 +20,12 @@ let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
-  [a, b] = await Promise.all(
-    ['a', 'b'].map((name) =>
-      startTestApp({
-        worker: [],
-        env: { SMTP_URL: smtp.url, ADMIN_EMAIL: `owner-${name}@example.ca` },
-      }),
-    ),
-  );
+  const start = (name: string) =>
+    startTestApp({
+      worker: [],
+      env: { SMTP_URL: smtp.url, ADMIN_EMAIL: `owner-${name}@example.ca` },
+    });
+  [a, b] = await Promise.all([start('a'), start('b')]);
 });
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);

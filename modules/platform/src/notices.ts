@@ -465,6 +465,7 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
     const states: ItemState[] = new Array(notice.of.length);
     type Decided = { index: number; stream: string; state: ItemState; queued: EventOf<IS>[] };
     let chunk: Decided[] = [];
+    const inChunk = new Set<string>();
     let counts: { streamId: string; events: EventOf<WS>[]; metadata: EventMetadata }[] = [];
     const flush = async () => {
       const queued = chunk.filter((d) => d.queued.length > 0);
@@ -476,8 +477,9 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
         })),
         ...counts,
       ]);
+      const indexOf = new Map(queued.map((d, i) => [d, i]));
       for (const d of chunk) {
-        const i = queued.indexOf(d);
+        const i = indexOf.get(d) ?? -1;
         const after =
           i < 0
             ? d.state
@@ -486,11 +488,13 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
         known.set(d.stream, after);
       }
       chunk = [];
+      inChunk.clear();
       counts = [];
     };
     for (const [index, item] of notice.of.entries()) {
       // The same item twice in a batch (its arrival and its release): the first is written first.
-      if (chunk.some((d) => d.stream === item.stream)) await flush();
+      if (inChunk.has(item.stream)) await flush();
+      inChunk.add(item.stream);
       const state = known.get(item.stream) ?? notice.items.fold(histories.get(item.stream) ?? []);
       const counted = countNotice(views, notice.at, rules);
       const queued = notice.queue(state, counted.window, index);

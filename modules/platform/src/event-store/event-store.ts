@@ -783,16 +783,23 @@ export class EventStore {
       }
     }
     // Each stream's rows, by version, are its entries' events in the batch's order.
-    const byStream = new Map<string, EventRow[]>();
-    for (const row of inserted)
-      byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
-    for (const list of byStream.values()) list.sort((a, b) => a.version - b.version);
+    // (Linear: a batch of 500 notices counted on one window's stream is 500 rows of it.)
+    const byStream = new Map<string, { rows: EventRow[]; next: number }>();
+    for (const row of inserted) {
+      const list = byStream.get(row.stream_id);
+      if (list) list.rows.push(row);
+      else byStream.set(row.stream_id, { rows: [row], next: 0 });
+    }
+    for (const list of byStream.values()) list.rows.sort((a, b) => a.version - b.version);
     const stored = rows
       .filter((row) => !(row.expected !== null && stale.has(row.stream_id)))
-      .map((row) => ({
-        entry: row.entry,
-        event: withClearData(toStoredEvent(byStream.get(row.stream_id)!.shift()!), row.clear),
-      }));
+      .map((row) => {
+        const list = byStream.get(row.stream_id)!;
+        return {
+          entry: row.entry,
+          event: withClearData(toStoredEvent(list.rows[list.next++]!), row.clear),
+        };
+      });
     // Each inline projection takes the events it handles together, in order (a batch form
     // when it has one: a worker's batch appends to many streams at once).
     for (const projection of this.inline) {
@@ -816,10 +823,9 @@ export class EventStore {
         }
       } else await this.enqueue.enqueueAll(trx, jobs);
     }
-    return {
-      stored: entries.map((_, e) => stored.filter((s) => s.entry === e).map((s) => s.event)),
-      stale: [...stale],
-    };
+    const byEntry: StoredEvent[][] = entries.map(() => []);
+    for (const { entry, event } of stored) byEntry[entry]!.push(event);
+    return { stored: byEntry, stale: [...stale] };
   }
 
   /**
