@@ -172,7 +172,10 @@ function unwrap(row: KeyRow): Buffer {
  * is not found, whatever is kept here; forgotten with its subject's erasure. Bounded, oldest out.
  */
 const unwrapped = new Map<string, { wrapped: string; key: OpeningKey }>();
-const UNWRAPPED_MAX = 1000;
+// Above a burst's size (a few thousand people, a few hundred bytes each): each of a worker's
+// queues reads the same people in turn, and a smaller bound let the first evict them all
+// before the next came.
+const UNWRAPPED_MAX = 10_000;
 
 function openingKeyOf(row: KeyRow): OpeningKey {
   const known = unwrapped.get(row.subject_id);
