@@ -11,6 +11,7 @@ import {
   type Logger,
   type StoredEvent,
   type WorkerContext,
+  withBatchEvents,
 } from '@kw/platform';
 import { mailFrom } from '@kw/site';
 import { JOBS_AT_ONCE, WORK_OPTIONS } from './work-options.ts';
@@ -95,8 +96,9 @@ export async function startWorker(
 }
 
 /**
- * One batch of a queue's jobs: their events read in one query, then the handler's batch form
- * (all or nothing) when it has one, else each job on its own, side by side. Each job settles
+ * One batch of a queue's jobs: their events read (and opened) in one query, then the handler's
+ * batch form (all or nothing) when it has one, else each job on its own, side by side; what a
+ * handler reads again of these events (their streams) is not opened again. Each job settles
  * on its own: one that fails is retried (then dead-lettered) alone.
  */
 async function runBatch(
@@ -124,10 +126,8 @@ async function runBatch(
     const positions = [...new Set(found.map((job) => job.data.position))].sort((a, b) => a - b);
     try {
       const started = Date.now();
-      await handler.handleBatch(
-        positions.map((p) => events.get(p)!),
-        context,
-      );
+      const given = positions.map((p) => events.get(p)!);
+      await withBatchEvents(given, () => handler.handleBatch!(given, context));
       logger.debug(
         { queue: handler.queue, jobs: found.length, ms: Date.now() - started },
         'batch done',
@@ -150,7 +150,7 @@ async function runBatch(
     try {
       if (!event) throw missing(job);
       const started = Date.now();
-      await handler.handle(event, context);
+      await withBatchEvents([event], () => handler.handle(event, context));
       logger.debug(
         { queue: handler.queue, position: event.position, ms: Date.now() - started },
         'job done',

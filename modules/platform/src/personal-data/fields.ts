@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KeyObject } from 'node:crypto';
 import type { Db, Trx } from '../db.ts';
 import type { NewEvent, StoredEvent } from '../event-store/types.ts';
@@ -382,6 +383,23 @@ interface Opened {
 }
 
 /**
+ * The events a worker's batch was given, opened, by position: what its handler reads again
+ * (the same events in their streams) is not opened again, nor are their keys read again. Only
+ * for the batch's run (well under a second), which thus sees each event as it was opened at its
+ * start; an erasure meanwhile applies to the reads after it, as it would to a batch that had
+ * read everything first.
+ */
+const batchScope = new AsyncLocalStorage<ReadonlyMap<number, StoredEvent>>();
+
+/** Runs a worker's batch with its events (opened) known to the reads inside it. */
+export function withBatchEvents<T>(
+  events: readonly StoredEvent[],
+  fn: () => Promise<T>,
+): Promise<T> {
+  return batchScope.run(new Map(events.map((e) => [e.position, e])), fn);
+}
+
+/**
  * Opens the events' sealed fields with their subjects' keys, read in one query (or from the
  * snapshot in scope). A field whose key is gone reads as `[erased]` and the event is marked
  * `erased`: projections leave it out whole, so no row is half there. Within a key snapshot (a
@@ -389,17 +407,24 @@ interface Opened {
  */
 export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<StoredEvent[]> {
   const memo = openedInSnapshot();
+  const batch = batchScope.getStore();
   const subjects: string[] = [];
   for (const e of events) {
     const env = envelopeOf(e.data);
-    if (env && memo?.get(e.data as object) === undefined) subjects.push(env.s);
+    if (env && memo?.get(e.data as object) === undefined && !batch?.has(e.position))
+      subjects.push(env.s);
   }
-  if (subjects.length === 0 && !memo) return events;
+  if (subjects.length === 0 && !memo && !batch) return events;
   const keys =
     subjects.length > 0 ? await loadOpeningKeys(db, subjects) : new Map<string, OpeningKey>();
   return events.map((event) => {
     const env = envelopeOf(event.data);
     if (!env) return event;
+    const known = batch?.get(event.position);
+    if (known)
+      return known.erased
+        ? { ...event, data: known.data, erased: true }
+        : { ...event, data: known.data };
     let opened = memo?.get(event.data as object) as Opened | undefined;
     if (!opened) {
       const data = openedCopy(event.data as Json, env.f);

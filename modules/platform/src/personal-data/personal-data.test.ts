@@ -4,7 +4,7 @@ import { defineEvents, defineProjection } from '../event-store/catalogue.ts';
 import { EventStore, rebuildProjections } from '../event-store/event-store.ts';
 import { insertRowStatement } from '../read-model.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
-import { sealExistingEvents } from './fields.ts';
+import { sealExistingEvents, withBatchEvents } from './fields.ts';
 import {
   ERASED,
   freshKey,
@@ -158,6 +158,23 @@ describe('personal fields in the log', () => {
       { metadata },
     );
     expect(await tdb.db(PERSONAL_KEYS).count('* as n').first()).toEqual({ n: 1 });
+  });
+
+  it("given a worker's batch of events, when its handler reads them again in their streams, then they are not opened again: no key read, the batch's values", async () => {
+    const given = await store.readEvents((await store.readStream('test:2')).map((e) => e.position));
+    const queries: string[] = [];
+    const record = (q: { sql: string }) => queries.push(q.sql);
+    tdb.db.on('query', record);
+    try {
+      const again = await withBatchEvents(given, () => store.readStreams(['test:2']));
+      expect(again.get('test:2')!.map((e) => e.data)).toEqual(given.map((e) => e.data));
+      expect(queries.filter((sql) => sql.includes(PERSONAL_KEYS))).toEqual([]);
+      // Outside a batch, each read opens them with the key read from the table.
+      await store.readStreams(['test:2']);
+      expect(queries.filter((sql) => sql.includes(PERSONAL_KEYS))).toHaveLength(1);
+    } finally {
+      tdb.db.off('query', record);
+    }
   });
 
   it('given the key is lost, then the fields read as erased, the projection leaves the events out whole and a rebuild makes no row', async () => {
