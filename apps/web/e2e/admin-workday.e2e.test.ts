@@ -266,7 +266,12 @@ describe('bulk actions', () => {
     await confirm
       .locator('.ant-modal-confirm-title', { hasText: 'Mark 2 submissions as processed?' })
       .waitFor();
-    await confirm.getByRole('button', { name: 'Mark Processed' }).click();
+    // The answer first: should the action fail, the test says how, not only that no toast came.
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/contact/bulk')),
+      confirm.getByRole('button', { name: 'Mark Processed' }).click(),
+    ]);
+    expect(`${answer.status()} ${await answer.text()}`).toBe('200 {"count":2}');
     await page.getByText('2 submissions marked as processed').waitFor();
     await expect
       .poll(() =>
