@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db, Trx } from '../db.ts';
+import { type Db, isPgError, type Trx } from '../db.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 
 /** The most rows one bulk action may name: a page of a list, with room to spare. */
@@ -39,6 +39,27 @@ export class UnknownIdsError extends AppError {
  * answer names every unknown id.
  */
 export async function forEachId<T>(
+  db: Db,
+  ids: readonly string[],
+  noun: string,
+  each: (id: string, trx: Trx) => Promise<T>,
+): Promise<T[]> {
+  // A worker's batch may append to several of these streams in one statement, in another
+  // order: PostgreSQL then ends one of the two transactions as a deadlock. Nothing of it was
+  // written, so the whole action runs again on what the worker left.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await eachInOneTransaction(db, ids, noun, each);
+    } catch (error) {
+      if (isPgError(error, PG_DEADLOCK_DETECTED) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+const PG_DEADLOCK_DETECTED = '40P01';
+
+function eachInOneTransaction<T>(
   db: Db,
   ids: readonly string[],
   noun: string,
