@@ -149,6 +149,7 @@ describe('a rebuild in memory', () => {
       await given(`item:${n}`, 'Renamed', { id: id(n), name: `N${n}` });
     // Text written out in bulk as it was given: quotes, backslashes, braces, a line break.
     await given('item:4', 'Renamed', { id: id(4), name: 'say "hi" \\ {x}, y NULL' });
+    await given('item:13', 'Renamed', { id: id(13), name: "O'Brien's ''quoted'' \\' x" });
     await given('item:10', 'Renamed', { id: id(10), name: 'a "quoted" \\ name,\nover two lines' });
     await given('item:2', 'Tagged', { id: id(2).toUpperCase(), tags: ['a', 'b'] });
     await given('owners', 'Moved', { from: 'o2', to: 'o9' });
