@@ -83,17 +83,20 @@ const nodeChildren = (pid: number) =>
 
 describe('make run supervises its embedded PostgreSQL', () => {
   it('a killed postmaster is restarted; the API and the worker carry on without restarting', async () => {
+    const launchedAt = Date.now();
     const run = await launch();
     try {
       await healthy(run.url);
-      // The worker has started (its first heartbeat is written once its queues are worked): a
+      // This launch's worker has started (its first heartbeat is written once its queues are
+      // worked; the previous test's worker beat into the same database a moment ago): a
       // database lost while a process is still starting is a failed start, which the launcher
       // restarts after a pause; this test is about a running pair.
       await eventually(async () => {
         const health = (await (await fetch(`${run.url}/api/health`)).json()) as {
-          worker?: { ok: boolean };
+          worker?: { ok: boolean; heartbeatAgeSeconds: number | null };
         };
-        return health.worker?.ok === true;
+        const age = health.worker?.heartbeatAgeSeconds;
+        return health.worker?.ok === true && age != null && Date.now() - age * 1000 > launchedAt;
       }, 60_000);
       const children = nodeChildren(run.child.pid!);
       expect(children).toHaveLength(2);
