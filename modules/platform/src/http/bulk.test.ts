@@ -30,6 +30,10 @@ describe('forEachId', () => {
     const calls: string[] = [];
     let action: Promise<unknown> | undefined;
     await tdb.db.transaction(async (other) => {
+      // PostgreSQL ends the transaction whose deadlock check runs first: each runs its check
+      // deadlock_timeout (1 s) after it began to wait. The action waits first, but on a loaded
+      // machine this writer's check could still come first; it waits longer, so it never does.
+      await other.raw("set local deadlock_timeout = '30s'");
       await other('test_rows').where({ id: 'b' }).increment('n', 1);
       action = forEachId(tdb.db, ['a', 'b'], 'rows', async (id, trx) => {
         calls.push(id);
