@@ -61,8 +61,10 @@ export function compressResponses(): RequestHandler {
 }
 
 /**
- * Serves the built, content-hashed scripts and styles compressed at the highest level, each
- * compressed once and kept in memory (they never change while the process runs).
+ * Serves the built, content-hashed scripts and styles compressed at the highest level, kept in
+ * memory once read (they never change while the process runs). The build writes each one's
+ * `.br` and `.gz` beside it; a file without them (a build made some other way) is compressed
+ * here on its first request.
  */
 export function precompressedAssets(dir: string): RequestHandler {
   const cache = new Map<string, Buffer>();
@@ -85,7 +87,8 @@ export function precompressedAssets(dir: string): RequestHandler {
         next();
         return;
       }
-      data = compress(readFileSync(file), encoding, 11);
+      const built = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+      data = existsSync(built) ? readFileSync(built) : compress(readFileSync(file), encoding, 11);
       cache.set(key, data);
     }
     res.setHeader('Content-Encoding', encoding);

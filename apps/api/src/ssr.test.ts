@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { composePage, serializeState, stylesheetsFirst } from './ssr.ts';
+import { composePage, serializeState, stylesheetsFirst, webDir } from './ssr.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -47,6 +51,41 @@ describe('server rendering', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(res.headers.get('content-type')).toContain('javascript');
     expect((await app.fetch('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('sends each script compressed as the build wrote it beside the file (brotli or gzip), or plain', async () => {
+    const html = await (await app.fetch('/admin')).text();
+    const asset = html.match(/src="\/assets\/([^"]+\.js)"/)?.[1];
+    expect(asset).toBeDefined();
+    const file = path.join(webDir, 'dist/client/assets', asset!);
+    const plain = readFileSync(file);
+    const get = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${app.url}/assets/${asset}`,
+            { headers: { 'accept-encoding': encoding } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+              );
+            },
+          )
+          .on('error', reject);
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.body.equals(readFileSync(`${file}.br`))).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+    const gz = await get('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gz.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain)).toBe(true);
+    const identity = await get('identity');
+    expect(identity.encoding).toBeUndefined();
+    expect(identity.body.equals(plain)).toBe(true);
   });
 
   it('escapes the serialised state so it cannot close its script element', () => {
