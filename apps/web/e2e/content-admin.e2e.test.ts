@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -126,7 +126,7 @@ describe('Case Study Manager', () => {
   it('a visitor filters case studies by industry with removable chips and clears an empty search', async () => {
     const v = await (await browser.newContext()).newPage();
     v.on('pageerror', (error) => errors.push(error.message));
-    await v.goto(`${app.url}/case-studies`);
+    await gotoHydrated(v, `${app.url}/case-studies`);
     await v.getByRole('heading', { name: 'Route Planning for a Courier' }).waitFor();
     await v.getByLabel('Industry').selectOption('Healthcare');
     await v.getByText('Industry: Healthcare').waitFor();
@@ -152,7 +152,7 @@ describe('sharing a post', () => {
     const copyContext = await browser.newContext();
     await copyContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     const copier = await copyContext.newPage();
-    await copier.goto(url);
+    await gotoHydrated(copier, url);
     await copier.getByRole('button', { name: 'Share' }).click();
     await copier.getByText('Link copied!').waitFor();
     expect(
@@ -170,7 +170,7 @@ describe('sharing a post', () => {
         (globalThis as { sharedUrl?: string }).sharedUrl = data.url;
       };
     });
-    await sharer.goto(url);
+    await gotoHydrated(sharer, url);
     await sharer.getByRole('button', { name: 'Share' }).click();
     await sharer.getByText('Shared successfully').waitFor();
     expect(await sharer.evaluate(() => (globalThis as { sharedUrl?: string }).sharedUrl)).toBe(url);
@@ -181,7 +181,7 @@ describe('sharing a post', () => {
         value: { writeText: () => Promise.reject(new Error('denied')) },
       });
     });
-    await failing.goto(url);
+    await gotoHydrated(failing, url);
     await failing.getByRole('button', { name: 'Share' }).click();
     await failing.getByText('Failed to copy').waitFor();
     expect(await failing.getByText('Please try again or copy the URL manually.').isVisible()).toBe(

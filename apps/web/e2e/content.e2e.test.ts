@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, pauseClock } from './browser.ts';
+import { gotoHydrated, launchChromium, pauseClock } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -117,7 +117,7 @@ describe('writing and reading a post', () => {
     // The visitor, without a token.
     const visitor = await newPage();
     const v = visitor.page;
-    await v.goto(`${app.url}/blog`);
+    await gotoHydrated(v, `${app.url}/blog`);
     await v.getByPlaceholder('Search blog posts...').fill('HARVEST');
     await v.getByRole('heading', { name: 'Harvest Forecasting With Small Data' }).waitFor();
     await v.getByPlaceholder('Search blog posts...').fill('no such words');

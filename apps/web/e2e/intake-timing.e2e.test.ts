@@ -2,7 +2,7 @@ import { SPAM_REASONS } from '@kw/platform/http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium } from './browser.ts';
 
 // Issue 6: the contact form and the footer signup send when the visitor started (`startedAt`),
 // so the server flags a bot that fills them in at once (a contact message is held for review)
@@ -30,7 +30,7 @@ async function visit(path: string, ip: string) {
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/')) posted.push(r.postDataJSON());
   });
-  await page.goto(`${app.url}${path}`);
+  await gotoHydrated(page, `${app.url}${path}`);
   await page.waitForLoadState('networkidle');
   return { page, posted, close: () => context.close() };
 }

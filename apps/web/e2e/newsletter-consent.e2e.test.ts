@@ -9,7 +9,7 @@ import {
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, waitForQueueDrained } from './browser.ts';
+import { gotoHydrated, launchChromium, waitForQueueDrained } from './browser.ts';
 
 // Issue 13: double opt-in (CASL). A visitor signs up in the footer, the confirmation e-mail
 // arrives at a real SMTP server, and its link opens a page whose Confirm button (a POST) makes
@@ -43,7 +43,7 @@ describe('double opt-in in the browser', () => {
     timeout: 120_000,
   }, async () => {
     const page = await context.newPage();
-    await page.goto(`${app.url}/services`);
+    await gotoHydrated(page, `${app.url}/services`);
     await page.waitForLoadState('networkidle');
     await page.getByText(FOOTER_SIGNUP_TEXT.consent).waitFor();
     await page.clock.setSystemTime(Date.now() - 5_000);
@@ -69,6 +69,7 @@ describe('double opt-in in the browser', () => {
     const link = new URL(linksIn(mail).find((l) => l.includes('/newsletter/confirm?token='))!);
 
     // Opening the link (as a mail scanner would) confirms nothing.
+    // A page of the API's own, a plain form without scripts: nothing to hydrate.
     await page.goto(`${app.url}${link.pathname}${link.search}`);
     await page.getByRole('heading', { name: 'Confirm your subscription' }).waitFor();
     await page.getByText('maya@example.ca').waitFor();

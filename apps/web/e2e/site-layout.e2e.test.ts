@@ -26,7 +26,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /hydrat/i.test(msg.text())) errors.push(msg.text());
   });
-  await page.goto(`${app.url}${path}`);
+  await gotoHydrated(page, `${app.url}${path}`);
   await page.locator('.menu-button').waitFor({ state: 'attached' });
   return { page, errors };
 }
