@@ -258,6 +258,7 @@ describe("a job's own page, in Chromium", () => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
     await page.goto(`${app.url}/careers/${slug}`, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('heading', { level: 1, name: 'Machine Learning Engineer' }).waitFor();
     await page.getByRole('button', { name: 'Share Job' }).click();
     await page.getByText('Link copied!').waitFor();
@@ -274,6 +275,7 @@ describe("a job's own page, in Chromium", () => {
     await page.keyboard.press('Escape');
 
     await page.goto(`${app.url}/careers`, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.locator(`#job-${jobId}`).getByRole('button', { name: 'View Details' }).click();
     await page
       .getByRole('dialog', { name: 'Machine Learning Engineer' })

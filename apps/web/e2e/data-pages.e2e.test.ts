@@ -53,6 +53,7 @@ async function open(path: string) {
     }).observe({ type: 'layout-shift' as never, buffered: true });
   });
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return { page, requests, errors };
 }
 

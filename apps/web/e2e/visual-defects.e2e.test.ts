@@ -63,6 +63,7 @@ async function desktop(path: string): Promise<Page> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
   const page = await context.newPage();
   await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return page;
 }
 
