@@ -1,6 +1,14 @@
-import { gunzipSync } from 'node:zlib';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, notModified, preferredEncoding, storeAnswer } from './answer-cache.ts';
+import {
+  AnswerCache,
+  notModified,
+  preferredEncoding,
+  sendAnswer,
+  storeAnswer,
+} from './answer-cache.ts';
 
 describe('answers kept as bytes', () => {
   it('picks brotli, else gzip, else the plain bytes; q=0 refuses an encoding', () => {
@@ -38,5 +46,56 @@ describe('answers kept as bytes', () => {
     const big = await storeAnswer(200, {}, Buffer.alloc(answer.bytes * 2, 1));
     cache.set('big', { answer: big });
     expect(cache.get('big')).toBeUndefined();
+  });
+
+  it('answers with a quick brotli at once, then the smallest; a client holding the quick one still gets a 304', async () => {
+    const page = `<p>${'Grand River Digital builds software. '.repeat(400)}</p>`;
+    const answer = await storeAnswer(200, { 'Content-Type': 'text/html' }, page);
+    const server = http.createServer((req, res) => sendAnswer(req, res, answer, []));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; etag: string | undefined; body: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                etag: res.headers.etag,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on('error', reject);
+      });
+    try {
+      const quick = answer.forms.br;
+      await answer.smallest;
+      const smallest = answer.forms.br;
+      expect(brotliDecompressSync(quick.body).toString()).toBe(page);
+      expect(brotliDecompressSync(smallest.body).toString()).toBe(page);
+      expect(smallest.body.length).toBeLessThan(quick.body.length);
+      expect(smallest.etag).not.toBe(quick.etag);
+
+      const now = await get({ 'accept-encoding': 'br' });
+      expect(now.status).toBe(200);
+      expect(now.etag).toBe(smallest.etag);
+      expect(now.body.equals(smallest.body)).toBe(true);
+      // The quick bytes decode to the same page: still good, and said so under their own tag.
+      const held = await get({ 'accept-encoding': 'br', 'if-none-match': quick.etag });
+      expect(held).toMatchObject({ status: 304, etag: quick.etag });
+      expect(await get({ 'accept-encoding': 'br', 'if-none-match': smallest.etag })).toMatchObject({
+        status: 304,
+        etag: smallest.etag,
+      });
+      // Another form's tag is not this one's.
+      expect((await get({ 'accept-encoding': 'gzip', 'if-none-match': quick.etag })).status).toBe(
+        200,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
