@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { getAsSent } from '@kw/platform/testing';
 import { describe, expect, it } from 'vitest';
 import {
   AnswerCache,
@@ -54,22 +55,10 @@ describe('answers kept as bytes', () => {
     const server = http.createServer((req, res) => sendAnswer(req, res, answer, []));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    const get = (headers: Record<string, string>) =>
-      new Promise<{ status: number; etag: string | undefined; body: Buffer }>((resolve, reject) => {
-        http
-          .get(url, { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                etag: res.headers.etag,
-                body: Buffer.concat(chunks),
-              }),
-            );
-          })
-          .on('error', reject);
-      });
+    const get = async (headers: Record<string, string>) => {
+      const res = await getAsSent(url, headers);
+      return { status: res.status, etag: res.headers.etag, body: res.body };
+    };
     try {
       const quick = answer.forms.br;
       await answer.smallest;

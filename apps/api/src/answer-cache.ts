@@ -44,8 +44,8 @@ export interface StoredAnswer {
   forms: Record<Encoding, AnswerForm>;
   /** What the answer holds in memory (counted with the quick brotli, which is the larger). */
   bytes: number;
-  /** Settles once the brotli form is the smallest (tests). */
-  smallest?: Promise<void>;
+  /** Settles once the brotli form is the smallest. */
+  smallest: Promise<void>;
 }
 
 const brotliAt = (identity: Buffer, quality: number) =>
@@ -72,23 +72,24 @@ export async function storeAnswer(
   const [br, gz] = await Promise.all([brotliAt(identity, 5), gzipAsync(identity, { level: 9 })]);
   // Strong validators: one per form, as each is a different sequence of bytes.
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const answer: StoredAnswer = {
-    status,
-    headers: Object.entries(headers).flat(),
-    forms: {
-      identity: { body: identity, etag: `"${hash}"` },
-      gzip: { body: gz, etag: `"${hash}-gz"` },
-      br: { body: br, etag: `"${hash}-br5"` },
-    },
-    bytes: identity.length + gz.length + br.length + 200,
+  const forms: StoredAnswer['forms'] = {
+    identity: { body: identity, etag: `"${hash}"` },
+    gzip: { body: gz, etag: `"${hash}-gz"` },
+    br: { body: br, etag: `"${hash}-br5"` },
   };
-  answer.smallest = brotliAt(identity, 11).then(
+  const smallest = brotliAt(identity, 11).then(
     (best) => {
-      answer.forms.br = { body: best, etag: `"${hash}-br"`, earlier: `"${hash}-br5"` };
+      forms.br = { body: best, etag: `"${hash}-br"`, earlier: `"${hash}-br5"` };
     },
     () => {}, // the quick form stays
   );
-  return answer;
+  return {
+    status,
+    headers: Object.entries(headers).flat(),
+    forms,
+    bytes: identity.length + gz.length + br.length + 200,
+    smallest,
+  };
 }
 
 /** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 asks for it). */
@@ -114,19 +115,24 @@ export function sendAnswer(
 ): void {
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const form = answer.forms[encoding];
-  const common = [...extra, ...answer.headers, 'ETag', form.etag, 'Vary', 'Accept-Encoding'];
-  if (answer.status === 200) {
-    const ifNoneMatch = req.headers['if-none-match'];
-    const held = notModified(ifNoneMatch, form.etag)
-      ? form.etag
-      : form.earlier && notModified(ifNoneMatch, form.earlier)
-        ? form.earlier
-        : undefined;
-    if (held) {
-      res.writeHead(304, [...extra, ...answer.headers, 'ETag', held, 'Vary', 'Accept-Encoding']);
-      res.end();
-      return;
-    }
+  // The tag the client holds, if its bytes are still good: this form's, or its earlier one's.
+  const ifNoneMatch = req.headers['if-none-match'];
+  const held =
+    answer.status === 200
+      ? [form.etag, form.earlier].find((tag) => tag && notModified(ifNoneMatch, tag))
+      : undefined;
+  const common = [
+    ...extra,
+    ...answer.headers,
+    'ETag',
+    held ?? form.etag,
+    'Vary',
+    'Accept-Encoding',
+  ];
+  if (held) {
+    res.writeHead(304, common);
+    res.end();
+    return;
   }
   const headers =
     encoding === 'identity'

@@ -15,15 +15,16 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding | null 
   return null;
 }
 
-function compress(data: Buffer, encoding: Encoding, quality: number): Buffer {
+/** Quick levels: these answers are compressed on the request's path, each time. */
+function compress(data: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(data, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_QUALITY]: 5,
           [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
         },
       })
-    : gzipSync(data, { level: quality >= 9 ? 9 : 6 });
+    : gzipSync(data, { level: 6 });
 }
 
 /**
@@ -51,7 +52,7 @@ export function compressResponses(): RequestHandler {
         if (data.length >= MIN_BYTES && COMPRESSIBLE.test(type)) {
           res.setHeader('Content-Encoding', encoding);
           res.vary('Accept-Encoding');
-          return send(compress(data, encoding, 5));
+          return send(compress(data, encoding));
         }
       }
       return send(body);
@@ -61,10 +62,10 @@ export function compressResponses(): RequestHandler {
 }
 
 /**
- * Serves the built, content-hashed scripts and styles compressed at the highest level, kept in
- * memory once read (they never change while the process runs). The build writes each one's
- * `.br` and `.gz` beside it; a file without them (a build made some other way) is compressed
- * here on its first request.
+ * Serves the built, content-hashed scripts and styles in the compressed forms the build wrote
+ * beside each (`.br`, `.gz`: vite.config.ts), kept in memory once read (they never change while
+ * the process runs). A file without them is left to the plain static files: compressing it
+ * here at the highest level held the event loop for seconds.
  */
 export function precompressedAssets(dir: string): RequestHandler {
   const cache = new Map<string, Buffer>();
@@ -82,13 +83,12 @@ export function precompressedAssets(dir: string): RequestHandler {
     const key = `${encoding}:${name}`;
     let data = cache.get(key);
     if (!data) {
-      const file = path.join(dir, name);
-      if (!existsSync(file)) {
+      const built = path.join(dir, `${name}.${encoding === 'br' ? 'br' : 'gz'}`);
+      if (!existsSync(built)) {
         next();
         return;
       }
-      const built = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
-      data = existsSync(built) ? readFileSync(built) : compress(readFileSync(file), encoding, 11);
+      data = readFileSync(built);
       cache.set(key, data);
     }
     res.setHeader('Content-Encoding', encoding);

@@ -1,7 +1,7 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createLogger } from '@kw/platform';
-import { eventually } from '@kw/platform/testing';
+import { eventually, getAsSent } from '@kw/platform/testing';
 import { PUBLIC_PAGE_PATHS } from '@kw/site';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,28 +18,6 @@ beforeAll(async () => {
   token = await app.login();
 });
 afterAll(() => app.close());
-
-/** A GET whose body arrives as sent (fetch would decompress it). */
-function raw(
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
 
 async function createPost(body: Record<string, unknown>) {
   const res = await app.fetch('/api/blog', {
@@ -64,8 +42,8 @@ describe('pages from memory', () => {
   it('sends the stored bytes in the form asked for, each with its strong ETag, and 304 when it still holds', async () => {
     await createPost({ title: 'Stored Bytes', slug: 'stored-bytes' });
     const url = `${app.url}/blog/stored-bytes`;
-    await raw(url);
-    const plain = await raw(url);
+    await getAsSent(url);
+    const plain = await getAsSent(url);
     expect(plain.headers['x-page-cache']).toBe('hit');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -76,16 +54,16 @@ describe('pages from memory', () => {
     expect(html).toContain('Stored Bytes');
     // The dates it shows travel with it, as the server formatted them (for the hydration).
     expect(html).toMatch(/<script type="application\/json" id="__DATES__">\{"longDay calendar /);
-    const br = await raw(url, { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await getAsSent(url, { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(html);
-    const gz = await raw(url, { 'accept-encoding': 'gzip' });
+    const gz = await getAsSent(url, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(html);
     const etags = [plain, br, gz].map((r) => r.headers.etag);
     expect(new Set(etags).size).toBe(3);
     for (const etag of etags) expect(etag).toMatch(/^"[\w-]+"$/); // strong: no W/
-    const revalidated = await raw(url, {
+    const revalidated = await getAsSent(url, {
       'accept-encoding': 'br',
       'if-none-match': br.headers.etag!,
     });
@@ -93,7 +71,7 @@ describe('pages from memory', () => {
     expect(revalidated.body.length).toBe(0);
     expect(revalidated.headers.etag).toBe(br.headers.etag);
     // Another form's tag is not this one's.
-    expect((await raw(url, { 'if-none-match': br.headers.etag! })).status).toBe(200);
+    expect((await getAsSent(url, { 'if-none-match': br.headers.etag! })).status).toBe(200);
   });
 
   it('renders the marketing pages once, at start-up', async () => {
@@ -105,7 +83,7 @@ describe('pages from memory', () => {
     );
     await eventually(async () => app.api.cache.size.pinned === marketing.length, 20_000);
     for (const path of [...marketing, ...settings])
-      expect((await raw(`${app.url}${path}`)).headers['x-page-cache'], path).toBe('hit');
+      expect((await getAsSent(`${app.url}${path}`)).headers['x-page-cache'], path).toBe('hit');
   });
 
   it('renders with the modules queried in its own process: no request to itself', async () => {
@@ -114,10 +92,10 @@ describe('pages from memory', () => {
     const record = (req: http.IncomingMessage) => seen.push(req.url ?? '');
     app.api.server.on('request', record);
     try {
-      const page = await raw(`${app.url}/blog/no-loopback`);
+      const page = await getAsSent(`${app.url}/blog/no-loopback`);
       expect(page.headers['x-page-cache']).toBe('miss');
       expect(page.body.toString()).toContain('No Loopback');
-      const list = await raw(`${app.url}/blog`);
+      const list = await getAsSent(`${app.url}/blog`);
       expect(list.body.toString()).toContain('No Loopback');
     } finally {
       app.api.server.off('request', record);
@@ -134,13 +112,15 @@ describe('pages from memory', () => {
     });
     expect(study.status).toBe(201);
     for (const path of [...PUBLIC_PAGE_PATHS, '/blog/every-page', '/case-studies/every-study']) {
-      const first = await raw(`${app.url}${path}`);
+      const first = await getAsSent(`${app.url}${path}`);
       expect(first.status, path).toBe(200);
-      expect((await raw(`${app.url}${path}`)).headers['x-page-cache'], path).toBe('hit');
+      expect((await getAsSent(`${app.url}${path}`)).headers['x-page-cache'], path).toBe('hit');
     }
     // A page that is not there is not kept.
-    expect((await raw(`${app.url}/blog/not-written`)).status).toBe(404);
-    expect((await raw(`${app.url}/blog/not-written`)).headers['x-page-cache']).toBeUndefined();
+    expect((await getAsSent(`${app.url}/blog/not-written`)).status).toBe(404);
+    expect(
+      (await getAsSent(`${app.url}/blog/not-written`)).headers['x-page-cache'],
+    ).toBeUndefined();
   });
 });
 
@@ -154,7 +134,7 @@ describe('public lists', () => {
       tags: ['ai', 'erp'],
       categories: ['News'],
     });
-    const first = await raw(`${app.url}/api/blog?published=true`);
+    const first = await getAsSent(`${app.url}/api/blog?published=true`);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const list = JSON.parse(first.body.toString()) as Record<string, unknown>[];
     const item = list.find((p) => p.slug === 'listed-post')!;
@@ -180,12 +160,12 @@ describe('public lists', () => {
     const all = (await (await app.fetch('/api/blog', { token })).json()) as { content: string }[];
     expect(all[0]!.content).toBeTypeOf('string');
 
-    const again = await raw(`${app.url}/api/blog?published=true`, {
+    const again = await getAsSent(`${app.url}/api/blog?published=true`, {
       'if-none-match': first.headers.etag!,
     });
     expect(again.status).toBe(304);
     await updatePost(post, 'Listed Post, Renamed');
-    const after = await raw(`${app.url}/api/blog?published=true`, {
+    const after = await getAsSent(`${app.url}/api/blog?published=true`, {
       'if-none-match': first.headers.etag!,
     });
     expect(after.status).toBe(200);
@@ -255,10 +235,12 @@ describe('public lists', () => {
       });
     expect((await job(true, true, 'Open Role')).status).toBe(201);
     expect((await job(true, false, 'Closed Role')).status).toBe(201);
-    const visitor = await raw(`${app.url}/api/jobs?published=true`);
+    const visitor = await getAsSent(`${app.url}/api/jobs?published=true`);
     const titles = (JSON.parse(visitor.body.toString()) as { title: string }[]).map((j) => j.title);
     expect(titles).toEqual(['Open Role']);
-    expect((await raw(`${app.url}/api/jobs?published=true`)).headers['x-page-cache']).toBe('hit');
+    expect((await getAsSent(`${app.url}/api/jobs?published=true`)).headers['x-page-cache']).toBe(
+      'hit',
+    );
     const admin = await app.fetch('/api/jobs?published=true', { token });
     expect(admin.headers.get('x-page-cache')).toBeNull();
     expect(((await admin.json()) as { title: string }[]).map((j) => j.title).sort()).toEqual([
@@ -266,9 +248,9 @@ describe('public lists', () => {
       'Open Role',
     ]);
     // A new job shows on the careers page at once.
-    await raw(`${app.url}/careers`);
+    await getAsSent(`${app.url}/careers`);
     expect((await job(true, true, 'Newer Role')).status).toBe(201);
-    const careers = await raw(`${app.url}/careers`);
+    const careers = await getAsSent(`${app.url}/careers`);
     expect(careers.headers['x-page-cache']).toBe('miss');
     expect(careers.body.toString()).toContain('Newer Role');
   });
@@ -280,7 +262,7 @@ describe('two API processes on one database', () => {
   afterAll(() => second?.close());
 
   const page = async (api: RunningApi, path: string) =>
-    (await raw(`${api.url}${path}`)).body.toString();
+    (await getAsSent(`${api.url}${path}`)).body.toString();
 
   it("an edit through one shows at once in the other's pages, by notification", async () => {
     // Its fallback reads the revisions once a minute: only the notification can be this quick.
@@ -294,7 +276,7 @@ describe('two API processes on one database', () => {
     await updatePost(post, 'Edited Elsewhere');
     await eventually(async () => (await page(second, '/blog')).includes('Edited Elsewhere'), 2000);
     expect(await page(second, '/blog/shared-title')).toContain('Edited Elsewhere');
-    const list = await raw(`${second.url}/api/blog?published=true`);
+    const list = await getAsSent(`${second.url}/api/blog?published=true`);
     expect(list.body.toString()).toContain('Edited Elsewhere');
   });
 

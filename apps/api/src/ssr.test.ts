@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { getAsSent } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { composePage, serializeState, stylesheetsFirst, webDir } from './ssr.ts';
@@ -59,22 +59,10 @@ describe('server rendering', () => {
     expect(asset).toBeDefined();
     const file = path.join(webDir, 'dist/client/assets', asset!);
     const plain = readFileSync(file);
-    const get = (encoding: string) =>
-      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        http
-          .get(
-            `${app.url}/assets/${asset}`,
-            { headers: { 'accept-encoding': encoding } },
-            (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (c: Buffer) => chunks.push(c));
-              res.on('end', () =>
-                resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
-              );
-            },
-          )
-          .on('error', reject);
-      });
+    const get = async (encoding: string) => {
+      const res = await getAsSent(`${app.url}/assets/${asset}`, { 'accept-encoding': encoding });
+      return { encoding: res.headers['content-encoding'], body: res.body };
+    };
     const br = await get('gzip, deflate, br');
     expect(br.encoding).toBe('br');
     expect(br.body.equals(readFileSync(`${file}.br`))).toBe(true);

@@ -63,5 +63,6 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
+export * from './as-sent.ts';
 export * from './from-address.ts';
 export * from './smtp-catcher.ts';
