@@ -225,6 +225,8 @@ describe('Media Manager', () => {
       .waitFor();
     expect(await dialog.getByText("Blog post 'Barn Sensors' (content)").isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Keep the file' }).click();
+    // Gone, its closing animation done: until then its layer takes the next click.
+    await dialog.waitFor({ state: 'detached' });
     expect((await app.fetch(url)).status).toBe(200);
 
     await row.getByRole('button', { name: 'Delete barn.png' }).click();
