@@ -1,7 +1,7 @@
 // The worker process on its own (`make worker`, docker-compose's worker services): runs the
 // jobs of DATABASE_URL, which `make migrate` has brought up to date. Several can run side by
 // side on one database: each job is claimed by one of them.
-import { assertDatabaseReady, processLogger } from '@kw/composition';
+import { assertDatabaseReady, processLogger, waitForDatabase } from '@kw/composition';
 import { atWorkerStart } from '@kw/composition/worker';
 import { ConfigError, loadConfig } from '@kw/platform';
 import { describeVisitor } from '@kw/platform/visitor-insight';
@@ -14,6 +14,9 @@ try {
     throw new ConfigError(
       'DATABASE_URL: the worker needs it (make run starts the worker with the embedded database)',
     );
+  // Started before the database (a container's, or one restarting): wait for it, as the API does,
+  // rather than exit and leave the jobs to a restart policy.
+  await waitForDatabase(config.databaseUrl, logger);
   await assertDatabaseReady(config.databaseUrl);
   // The visitor lookups' data (geoip-lite, read synchronously when first used) loaded now,
   // before any job: not in the middle of the first enquiry's enrichment.
