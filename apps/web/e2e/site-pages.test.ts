@@ -150,6 +150,10 @@ describe('every marketing page, rendered on the server', () => {
     expect(html).toContain('Featured On');
     // Efficiency Edge opens the external site in a new tab
     expect(html).toMatch(/<a class="learn-more" href="\/efficiency-edge" target="_blank"/);
+    // Each rating is one drawing of five stars, not five icons (the page is sent often).
+    const ratings = html.match(/<span class="stars"[^>]*>.*?<\/span>/g) ?? [];
+    expect(ratings.length).toBeGreaterThan(1);
+    for (const rating of ratings) expect(rating.match(/<svg/g)).toHaveLength(1);
   });
 
   it('the layout has the navigation, Get Started, the footer links, the signup and © 2024', async () => {

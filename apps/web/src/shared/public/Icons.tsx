@@ -22,8 +22,6 @@ const svg = (path: React.ReactNode, { size = 20, className }: IconProps, fill = 
   </svg>
 );
 
-export const StarIcon = (p: IconProps) =>
-  svg(<path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />, p, true);
 export const CheckIcon = (p: IconProps) => svg(<path d="M20 6L9 17l-5-5" />, p);
 export const MenuIcon = (p: IconProps) => svg(<path d="M3 6h18M3 12h18M3 18h18" />, p);
 export const CloseIcon = (p: IconProps) => svg(<path d="M18 6L6 18M6 6l12 12" />, p);

@@ -1,7 +1,7 @@
 import type { CallToAction as Call, ProcessStep } from '@kw/site';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon, StarIcon } from '../../../shared/public/Icons.tsx';
+import { CheckIcon } from '../../../shared/public/Icons.tsx';
 
 /** The page's hero: its one h1, a lead and up to two calls to action. */
 export function PageHero({
@@ -121,13 +121,17 @@ export function ProcessSteps({ steps }: { steps: readonly ProcessStep[] }) {
   );
 }
 
+/** One star of 24 × 24 drawn from its top point with relative moves, so it can be repeated. */
+const STAR = 'l3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2 1.2-6.8-5-4.9 6.9-1z';
+/** Five stars as one path: a fifth of the bytes of five icons (the home page shows four rows). */
+const FIVE_STARS = `M12 2${STAR}${`m24 0${STAR}`.repeat(4)}`;
+
 export function Stars({ rating = 5, label }: { rating?: number; label?: string }) {
   return (
     <span className="stars" role="img" aria-label={label ?? `${rating.toFixed(1)} out of 5 stars`}>
-      {Array.from({ length: 5 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: five identical stars
-        <StarIcon key={i} size={18} />
-      ))}
+      <svg width="90" height="18" viewBox="0 0 120 24" aria-hidden="true" focusable="false">
+        <path d={FIVE_STARS} fill="currentColor" />
+      </svg>
     </span>
   );
 }
