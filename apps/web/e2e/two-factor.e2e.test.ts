@@ -76,6 +76,10 @@ describe('two-factor sign-in in the browser', () => {
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     expect((await app.fetch('/api/contact', { token: token! })).status).toBe(200);
 
+    // Notices open in the bottom corner, clear of the header (Logout) and the page's top.
+    const notice = await page.locator('.ant-notification-notice').first().boundingBox();
+    const heading = await page.getByRole('heading', { name: 'Settings' }).boundingBox();
+    expect(notice!.y).toBeGreaterThan(heading!.y + heading!.height + 200);
     // Logout ends the session on the server: its token no longer reads anything.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${app.url}/`);

@@ -214,7 +214,9 @@ export function AdminApp() {
         },
       }}
     >
-      <AntApp>
+      {/* Notices open in the bottom corner: the header (Logout) and each page's own actions and
+          filters, at its top, stay in reach while one shows. */}
+      <AntApp notification={{ placement: 'bottomRight' }}>
         <Session />
       </AntApp>
     </ConfigProvider>
