@@ -230,7 +230,11 @@ describe('Media Manager', () => {
     expect((await app.fetch(url)).status).toBe(200);
 
     await row.getByRole('button', { name: 'Delete barn.png' }).click();
-    await page.getByRole('button', { name: 'Delete anyway' }).click();
+    // Asked again: the answer is given once the question is on screen, as a person would.
+    await dialog
+      .locator('.ant-modal-confirm-title', { hasText: 'barn.png is still in use' })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Delete anyway' }).click();
     await page.getByText('File deleted').waitFor();
     expect((await app.fetch(url)).status).toBe(404);
     await page.context().close();

@@ -5,11 +5,12 @@ import { eventually } from '@kw/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, reportPageOnFailure } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 const pageErrors: string[] = [];
 
 const contact = (

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Db, queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -56,4 +57,22 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
 export async function pauseClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 5_000);
+}
+
+/**
+ * When a test of the file fails, prints what its page showed then (address and visible text):
+ * a CI run keeps only its log, and "waiting for … to be visible" alone does not say what was.
+ */
+export function reportPageOnFailure(current: () => Page | undefined): void {
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      const page = current();
+      if (!page || page.isClosed()) return;
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((error: Error) => `(the page's text could not be read: ${error.message})`);
+      console.error(`The page when the test failed: ${page.url()}\n${text.slice(0, 6_000)}`);
+    });
+  });
 }

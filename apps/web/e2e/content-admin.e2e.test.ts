@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium, reportPageOnFailure } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 const errors: string[] = [];
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({ web: true }), launchChromium()]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, waitForQueueDrained } from './browser.ts';
+import { launchChromium, reportPageOnFailure, waitForQueueDrained } from './browser.ts';
 
 // Issue 11: a message sent as fast as a bot (or a browser's autofill) sends is held for the
 // administrator's review, not dropped as spam; the dashboard says how many wait, and links to them.
@@ -9,6 +9,7 @@ import { launchChromium, waitForQueueDrained } from './browser.ts';
 let app: TestApp;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 const pageErrors: string[] = [];
 
 const contact = (firstName: string, email: string, extra: Record<string, unknown> = {}) =>

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, reportPageOnFailure } from './browser.ts';
 
 // Issue 14 in Chromium: a post's History drawer, "Restore this version", "Recently deleted"
 // and the audit log.
@@ -9,6 +9,7 @@ import { launchChromium } from './browser.ts';
 let app: TestApp;
 let browser: Browser;
 let page: Page;
+reportPageOnFailure(() => page);
 let token: string;
 const errors: string[] = [];
 beforeAll(async () => {
