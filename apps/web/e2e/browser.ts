@@ -6,11 +6,17 @@ import { beforeEach } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this sandbox needs (no network beyond loopback). */
+/**
+ * Debian's Chromium, headless, with the flags this sandbox needs (no network beyond loopback).
+ * Its pages ask for reduced motion (the system setting, which the back office and the site
+ * honour), unless a spec says otherwise: the back office's dialogs and notices then appear at
+ * once, so no click lands on a dialog still growing under the pointer (two CI runs lost one so)
+ * and no step waits out an animation.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is missing at ${CHROMIUM}: run 'make chromium'`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -24,6 +30,12 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  // Playwright's contexts say "no preference" unless told; these say "reduce" unless told.
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /**
