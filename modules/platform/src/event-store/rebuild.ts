@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import knex, { type Knex } from 'knex';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -1108,7 +1109,6 @@ const plainValue = (value: unknown, type: string) =>
   (value instanceof Date && type === TIMESTAMPTZ) ||
   ((type === 'jsonb' || type === 'json') && isPlainObject(value));
 
-const COPY_SPECIAL = /[\\\n\r\t]/;
 const COPY_SPECIALS = /[\\\n\r\t]/g;
 const COPY_ESCAPE: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -1124,7 +1124,7 @@ function copyField(value: unknown): string {
     return Number.isNaN(value.getTime()) ? '\\N' : value.toISOString();
   else if (typeof value === 'object') text = JSON.stringify(value);
   else return String(value); // a finite number or a boolean
-  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (c) => COPY_ESCAPE[c]!) : text;
+  return text.replace(COPY_SPECIALS, (c) => COPY_ESCAPE[c]!);
 }
 
 /** Rows as COPY's text format: a line each, tab-separated fields. */
@@ -1236,12 +1236,8 @@ async function runStatements(rebuildDb: Db, statements: Statement[]): Promise<vo
         await client.query(sql, values);
         continue;
       }
-      const stream = client.query(copyFrom(sql));
-      await new Promise<void>((resolve, reject) => {
-        stream.once('finish', resolve);
-        stream.once('error', reject);
-        stream.end(copy);
-      });
+      // 'finish' comes once the server has confirmed the COPY; an error rejects.
+      await finished(client.query(copyFrom(sql)).end(copy));
     }
   } finally {
     await rebuildDb.client.releaseConnection(client);
