@@ -11,6 +11,7 @@ import {
   withClearData,
 } from '../personal-data/fields.ts';
 import { forgetKey, PERSONAL_KEYS, rememberKey } from '../personal-data/keys.ts';
+import { ShapeCache } from './shape-cache.ts';
 import {
   type AppendGate,
   type EnqueueInTransaction,
@@ -259,41 +260,6 @@ function createText(
         ? 'select gate.*, appended.position, appended.version, appended.occurred_at from gate left join appended on true'
         : 'select position, version, occurred_at from appended'
     }`;
-}
-
-/**
- * Values kept by a list of parts, each compared as a Map key: a part that is the same string
- * each time (a constant, or a text kept by its maker) is hashed once, not the whole statement
- * on every write. At most `limit` values.
- */
-class ShapeCache<Value> {
-  private readonly root = new Map<unknown, unknown>();
-  private size = 0;
-  private readonly limit: number;
-  constructor(limit: number) {
-    this.limit = limit;
-  }
-
-  get(shape: readonly unknown[], make: () => Value): Value {
-    let level = this.root;
-    for (let i = 0; i < shape.length - 1; i++) {
-      let next = level.get(shape[i]) as Map<unknown, unknown> | undefined;
-      if (!next) {
-        if (this.size >= this.limit) return make();
-        next = new Map();
-        level.set(shape[i], next);
-      }
-      level = next;
-    }
-    const last = shape[shape.length - 1];
-    if (level.has(last)) return level.get(last) as Value;
-    const value = make();
-    if (this.size < this.limit) {
-      level.set(last, value);
-      this.size++;
-    }
-    return value;
-  }
 }
 
 const createTexts = new ShapeCache<string>(1000);
