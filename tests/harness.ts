@@ -12,13 +12,14 @@ import {
 } from '@kw/platform';
 import { createTestDatabase } from '@kw/platform/testing';
 import { allHandlers, type RunningWorker, startWorker } from '../apps/worker/src/worker.ts';
+import { TEST_ADMIN } from './test-admin.ts';
+
+export { TEST_ADMIN };
 
 /** Tests read answers loosely: the assertions are the type check. */
 export interface TestResponse extends Response {
   json(): Promise<any>;
 }
-
-export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
 
 export interface TestApp {
   url: string;
@@ -48,7 +49,11 @@ export async function startTestApp(
     databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const tdb = options.databaseUrl ? ownDatabase(options.databaseUrl) : await createTestDatabase();
+  // The administrator's account comes made with the database, unless the test names another.
+  const administrator = !options.env?.ADMIN_USERNAME && !options.env?.ADMIN_PASSWORD;
+  const tdb = options.databaseUrl
+    ? ownDatabase(options.databaseUrl)
+    : await createTestDatabase({ administrator });
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',

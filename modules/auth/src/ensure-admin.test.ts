@@ -32,4 +32,16 @@ describe('the administrator account at first start', () => {
       created: false,
     });
   });
+
+  it('stores the password with argon2id at its default cost (64 MiB, 3 passes, 4 lanes)', async () => {
+    const own = await createTestDatabase();
+    try {
+      const ownStore = new EventStore(own.db, { projections: [loginAttemptsProjection] });
+      await ensureAdmin({ db: own.db, store: ownStore }, 'owner', 'a long enough password');
+      const { password_hash } = await own.db(CREDENTIALS).first('password_hash');
+      expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
+    } finally {
+      await own.drop();
+    }
+  });
 });

@@ -56,18 +56,23 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-/** Creates the administrator on first start. Returns the password when it was generated. */
+/**
+ * Creates the administrator on first start. Returns the password when it was generated.
+ * `hash`: how the password is stored (argon2id at its default cost; the tests' template
+ * database stores its administrator's at the lowest cost, see tests/global-setup.ts).
+ */
 export async function ensureAdmin(
   deps: Pick<AuthDeps, 'db' | 'store'> & Partial<AuthDeps>,
   username: string,
   password: string | undefined,
+  hash: (password: string) => Promise<string> = hashPassword,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   if (await deps.db(CREDENTIALS).first()) return { created: false };
   const chosen = password ?? randomBytes(12).toString('base64url');
-  const hash = await hashPassword(chosen);
+  const passwordHash = await hash(chosen);
   const created = await deps.db.transaction(async (trx) => {
     const inserted = await trx(CREDENTIALS)
-      .insert({ username: username.toLowerCase(), password_hash: hash, token_version: 1 })
+      .insert({ username: username.toLowerCase(), password_hash: passwordHash, token_version: 1 })
       .onConflict('username')
       .ignore()
       .returning('username');

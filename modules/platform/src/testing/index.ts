@@ -9,10 +9,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file (a copy of the run's template). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own for one test file (a copy of the run's template).
+ * `administrator`: with the test administrator's account already made (tests/global-setup.ts).
+ */
+export async function createTestDatabase(
+  options: { administrator?: boolean } = {},
+): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
-  const template = inject('pgTemplate');
+  const template = inject(options.administrator ? 'pgTemplateWithAdministrator' : 'pgTemplate');
   const name = `kw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
