@@ -1,11 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium } from './browser.ts';
+import { gotoHydrated, launchChromium, reportPageOnFailure } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
 let phone: BrowserContext;
+let current: Page | undefined;
+reportPageOnFailure(() => current);
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({ web: true }), launchChromium()]);
   phone = await browser.newContext({
@@ -21,6 +23,7 @@ afterAll(async () => {
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await phone.newPage();
+  current = page;
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (msg) => {
