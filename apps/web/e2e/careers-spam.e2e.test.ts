@@ -115,6 +115,26 @@ describe('the Job Manager and spam', () => {
       await app.db('job_applications').where({ email: 'autofill@example.ca' }).first(),
     ).toMatchObject({ held: false, held_reason: null, is_spam: false });
 
+    // The other filters narrow the same list, and Clear lifts them all (the link's one too).
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('Showing 3 of 3 applications').waitFor();
+    const choose = async (label: string, option: string) => {
+      await page.getByLabel(label, { exact: true }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+          hasText: new RegExp(`^${option}$`),
+        })
+        .click();
+    };
+    await choose('Status', 'Rejected');
+    await page.getByText('Showing 0 of 3 applications').waitFor();
+    await choose('Status', 'New');
+    await page.getByText('Showing 3 of 3 applications').waitFor();
+    await choose('Spam', 'Spam');
+    await page.getByText('Showing 1 of 3 applications').waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('Showing 3 of 3 applications').waitFor();
+
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText('3 new').waitFor();

@@ -1,31 +1,14 @@
 import {
-  APPLICATION_STATUS_LABELS,
-  APPLICATION_STATUSES,
   type ApplicationStatus,
   filterApplications,
   type JobApplication,
   NO_APPLICATIONS_TO_EXPORT,
-  type ScreeningFilter,
   screeningOf,
 } from '@kw/careers/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  type DatePickerProps,
-  Dropdown,
-  Empty,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Dropdown, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type BulkAction, useBulkSelection } from '../../../shared/admin/BulkActions.tsx';
+import { useBulkSelection } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { formatDate } from '../../../shared/dates.ts';
 import { HistoryButton } from '../../activity/admin/HistoryDrawer.tsx';
@@ -35,11 +18,15 @@ import {
   useListJobApplicationsQuery,
 } from '../api.ts';
 import { ApplicationDetails, ReleaseButton } from './ApplicationDetails.tsx';
+import {
+  ApplicationFilters,
+  type ApplicationFilterValues,
+  NO_APPLICATION_FILTERS,
+} from './ApplicationFilters.tsx';
+import { applicationBulkActions } from './applicationBulkActions.ts';
 import { HeldTag } from './HeldTag.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { STATUS_ACTIONS, useApplicationActions } from './useStatusChange.tsx';
-
-type Day = Exclude<DatePickerProps['value'], unknown[] | undefined>;
 
 /** While a rejection e-mail is on its way, the list refreshes until it shows as sent. */
 const POLL_MS = 2000;
@@ -50,15 +37,15 @@ export function ApplicationsTab({
   query: ReturnType<typeof useListJobApplicationsQuery>;
 }) {
   const { notification } = App.useApp();
-  const [status, setStatus] = useState<ApplicationStatus | 'all'>('all');
-  const [from, setFrom] = useState<Day>(null);
-  const [to, setTo] = useState<Day>(null);
   // A link may open the list screened: `?spam=held` (the dashboard's held-for-review line).
   const [search] = useSearchParams();
   const linked = search.has('spam') ? screeningOf(search.get('spam')) : null;
-  const [screening, setScreening] = useState<ScreeningFilter>(linked ?? 'all');
+  const [filters, setFilters] = useState<ApplicationFilterValues>(() => ({
+    ...NO_APPLICATION_FILTERS,
+    screening: linked ?? 'all',
+  }));
   useEffect(() => {
-    if (linked) setScreening(linked);
+    if (linked) setFilters((f) => ({ ...f, screening: linked }));
   }, [linked]);
   const [openId, setOpenId] = useState<string | null>(null);
   const { changeStatus, deleteApplication, toggleSpam, release } = useApplicationActions();
@@ -68,55 +55,22 @@ export function ApplicationsTab({
   const filtered = useMemo(
     () =>
       filterApplications(all, {
-        status,
-        from: from ? from.toDate() : null,
-        to: to ? to.toDate() : null,
-        screening,
+        ...filters,
+        from: filters.from ? filters.from.toDate() : null,
+        to: filters.to ? filters.to.toDate() : null,
       }),
-    [all, status, from, to, screening],
+    [all, filters],
   );
   const open: JobApplication | null = all.find((a) => a.id === openId) ?? null;
   const awaitingEmail = open?.status === 'rejected' && !open.rejectionEmailSentAt;
   useListJobApplicationsQuery(undefined, { pollingInterval: awaitingEmail ? POLL_MS : 0 });
 
-  const filtering = status !== 'all' || from !== null || to !== null || screening !== 'all';
+  const filtering = Object.entries(filters).some(
+    ([key, value]) => value !== NO_APPLICATION_FILTERS[key as keyof ApplicationFilterValues],
+  );
 
   const [bulk] = useBulkApplicationsMutation();
-  const plural = (n: number) => (n === 1 ? '1 application' : `${n} applications`);
-  const bulkActions: BulkAction[] = [
-    ...STATUS_ACTIONS.map(
-      (s): BulkAction => ({
-        label: s.label,
-        danger: s.danger ?? false,
-        question: (n) =>
-          s.status === 'rejected'
-            ? `Reject ${plural(n)}?`
-            : `Set ${plural(n)} to ${APPLICATION_STATUS_LABELS[s.status]}?`,
-        ...(s.status === 'rejected'
-          ? { content: 'A rejection email will be sent to each applicant.' }
-          : {}),
-        done: (n) => `${plural(n)} set to ${APPLICATION_STATUS_LABELS[s.status]}`,
-        failed: 'Failed to Update Application Status',
-        run: (ids) => bulk({ action: 'setStatus', status: s.status, ids }).unwrap(),
-      }),
-    ),
-    {
-      label: 'Mark as Spam',
-      question: (n) => `Mark ${plural(n)} as spam?`,
-      done: (n) => `${plural(n)} marked as spam`,
-      failed: 'Failed to mark as spam',
-      run: (ids) => bulk({ action: 'markSpam', ids }).unwrap(),
-    },
-    {
-      label: 'Delete',
-      danger: true,
-      question: (n) => `Delete ${plural(n)}?`,
-      content: 'The applications and their resumes will be removed.',
-      done: (n) => `${plural(n)} deleted`,
-      failed: 'Failed to Delete Application',
-      run: (ids) => bulk({ action: 'delete', ids }).unwrap(),
-    },
-  ];
+  const bulkActions = applicationBulkActions(bulk);
   const selection = useBulkSelection(filtered, bulkActions);
 
   async function exportCsv() {
@@ -134,64 +88,11 @@ export function ApplicationsTab({
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {query.isError && <Alert type="error" showIcon title="Failed to fetch job applications" />}
-      <Card title="Filters" size="small">
-        <Space wrap align="end">
-          <div className="filter-field">
-            <label htmlFor="application-status-filter">Status</label>
-            <Select
-              id="application-status-filter"
-              style={{ width: 160 }}
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: 'all', label: 'All Statuses' },
-                ...APPLICATION_STATUSES.map((s) => ({
-                  value: s,
-                  label: APPLICATION_STATUS_LABELS[s],
-                })),
-              ]}
-            />
-          </div>
-          <div className="filter-field">
-            <label htmlFor="application-from-date">From Date</label>
-            <DatePicker
-              id="application-from-date"
-              value={from}
-              onChange={(day) => setFrom(day as Day)}
-            />
-          </div>
-          <div className="filter-field">
-            <label htmlFor="application-to-date">To Date</label>
-            <DatePicker id="application-to-date" value={to} onChange={(day) => setTo(day as Day)} />
-          </div>
-          <div className="filter-field">
-            <label htmlFor="application-screening-filter">Spam</label>
-            <Select
-              id="application-screening-filter"
-              style={{ width: 170 }}
-              value={screening}
-              onChange={setScreening}
-              options={[
-                { value: 'all', label: 'All' },
-                { value: 'clean', label: 'Clean' },
-                { value: 'held', label: 'Held for review' },
-                { value: 'spam', label: 'Spam' },
-              ]}
-            />
-          </div>
-          <Button
-            onClick={() => {
-              setStatus('all');
-              setScreening('all');
-              setFrom(null);
-              setTo(null);
-            }}
-          >
-            Clear
-          </Button>
-          <ExportButton primary onExport={exportCsv} />
-        </Space>
-      </Card>
+      <ApplicationFilters
+        value={filters}
+        onChange={(change) => setFilters((f) => ({ ...f, ...change }))}
+        exportButton={<ExportButton primary onExport={exportCsv} />}
+      />
       <Typography.Text>
         Showing {filtered.length} of {all.length} applications
       </Typography.Text>

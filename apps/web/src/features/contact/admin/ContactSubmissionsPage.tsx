@@ -1,6 +1,5 @@
 import {
   CONTACT_STATUS_LABELS,
-  CONTACT_STATUSES,
   type ContactPriority,
   type ContactStatus,
   type ContactSubmission,
@@ -10,7 +9,6 @@ import {
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BulkAction } from '../../../shared/admin/BulkActions.tsx';
 import { ExportButton } from '../../../shared/admin/ExportButton.tsx';
 import { useConfirmedDelete, useNotified } from '../../../shared/admin/notify.tsx';
 import {
@@ -31,6 +29,7 @@ import {
 import { ContactAnalytics } from './ContactAnalytics.tsx';
 import { ContactDetails } from './ContactDetails.tsx';
 import { ContactFilters, filtersFromSearch, matches, NO_FILTERS } from './ContactFilters.tsx';
+import { contactBulkActions } from './contactBulkActions.ts';
 import { capital, fullName, PRIORITY_COLORS, STATUS_COLORS, serviceLabel } from './display.ts';
 import { EditSubmissionDialog } from './EditSubmissionDialog.tsx';
 
@@ -85,42 +84,7 @@ export function ContactSubmissionsPage() {
       failure: { title: 'Error', description: 'Failed to delete contact submission' },
     });
 
-  const plural = (n: number) => (n === 1 ? '1 submission' : `${n} submissions`);
-  const bulkActions: BulkAction[] = [
-    {
-      label: 'Mark Processed',
-      question: (n) => `Mark ${plural(n)} as processed?`,
-      content: 'Each is marked processed, with status Responded.',
-      done: (n) => `${plural(n)} marked as processed`,
-      failed: 'Failed to update contact submissions',
-      run: (ids) => bulk({ action: 'markProcessed', ids }).unwrap(),
-    },
-    {
-      label: 'Mark Spam',
-      question: (n) => `Mark ${plural(n)} as spam?`,
-      done: (n) => `${plural(n)} marked as spam`,
-      failed: 'Failed to update contact submissions',
-      run: (ids) => bulk({ action: 'markSpam', ids }).unwrap(),
-    },
-    ...CONTACT_STATUSES.map(
-      (status): BulkAction => ({
-        label: `Status: ${CONTACT_STATUS_LABELS[status]}`,
-        question: (n) => `Set the status of ${plural(n)} to ${CONTACT_STATUS_LABELS[status]}?`,
-        done: (n) => `${plural(n)} set to ${CONTACT_STATUS_LABELS[status]}`,
-        failed: 'Failed to update contact submissions',
-        run: (ids) => bulk({ action: 'setStatus', status, ids }).unwrap(),
-      }),
-    ),
-    {
-      label: 'Delete',
-      danger: true,
-      question: (n) => `Delete ${plural(n)}?`,
-      content: 'This cannot be undone.',
-      done: (n) => `${plural(n)} deleted`,
-      failed: 'Failed to delete contact submissions',
-      run: (ids) => bulk({ action: 'delete', ids }).unwrap(),
-    },
-  ];
+  const bulkActions = contactBulkActions(bulk);
 
   const toolbar = (
     <>
