@@ -622,9 +622,8 @@ try {
         backlogs.push(await backlogDrain(worker, 250_000 + round * 10_000));
       plainTried.push(...(await plainBoss()));
       const plainRate = setPlainRow();
-      const last = backlogs.at(-1)!;
       notes.push(
-        `Backlog drain, by queue (jobs, first start → last completion, a job's mean time from its start; the last round): ${last.byQueue.map((q) => `\`${q.name}\` ${q.n}, ${seconds(q.span)}, ${ms(q.avg_ms)}`).join('; ')}.`,
+        `Backlog drain, by queue (jobs, first start → last completion, a job's mean time from its start), round by round: ${backlogs.map((b, i) => `${i + 1}. ${b.byQueue.map((q) => `\`${q.name}\` ${q.n}, ${seconds(q.span)}, ${ms(q.avg_ms)}`).join('; ')}`).join(' ')}.`,
       );
       const rates = backlogs.map((d) => d.jobs / d.span);
       const drained = backlogs.every((d) => d.drained);
