@@ -1,17 +1,15 @@
 import path from 'node:path';
-import type { Config, Db, ServerModule, SitemapEntry } from '@kw/platform';
+import {
+  type Config,
+  type Db,
+  escapeHtml,
+  type ServerModule,
+  type SitemapEntry,
+} from '@kw/platform';
 import { DEFAULT_EFFICIENCY_EDGE_URL, PUBLIC_PAGE_PATHS } from '@kw/site';
 import type { Express } from 'express';
 import { precompressedAssets } from './compression.ts';
 import { webDir } from './ssr.ts';
-
-const escapeXml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 
 export function robotsTxt(publicUrl: string): string {
   return [
@@ -33,7 +31,7 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
       const lastmod = entry.lastModified
         ? `<lastmod>${entry.lastModified.toISOString().slice(0, 10)}</lastmod>`
         : '';
-      return `<url><loc>${escapeXml(publicUrl + entry.path)}</loc>${lastmod}</url>`;
+      return `<url><loc>${escapeHtml(publicUrl + entry.path)}</loc>${lastmod}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -1,4 +1,4 @@
-import { defineEvents, type EventOf, type StoredEventOf } from '@kw/platform';
+import { defineEvents, type EventOf, idSchema, type StoredEventOf } from '@kw/platform';
 import { z } from 'zod';
 
 // The administrator account's events. No password and no hash is ever part of one: the hash
@@ -18,14 +18,14 @@ export const authEventSchemas = {
   /** A token was issued for this session; the session read model checks it on every request. */
   AdminSessionStarted: z.object({
     username: z.string(),
-    sessionId: z.uuid(),
+    sessionId: idSchema(),
     ipAddress: z.string(),
     userAgent: z.string(),
     expiresAt: z.iso.datetime({ offset: true }),
   }),
   AdminSessionEnded: z.object({
     username: z.string(),
-    sessionId: z.uuid(),
+    sessionId: idSchema(),
     reason: z.enum(['logout', 'signed-out']),
   }),
   /**

@@ -1,3 +1,4 @@
+import { idSchema } from '@kw/platform';
 import type { AppServices } from '@kw/platform/http';
 import { type RouteDef, route } from '@kw/platform/http';
 import { z } from 'zod';
@@ -119,7 +120,7 @@ export const authRoutes: RouteDef[] = [
     method: 'delete',
     path: '/api/auth/sessions/:id',
     access: 'admin',
-    params: z.object({ id: z.uuid('Not a session id') }),
+    params: z.object({ id: idSchema('Not a session id') }),
     async handler({ params, services, metadata, res }) {
       await endOneSession(services, adminOf(res).username, params.id, metadata);
       if (params.id === adminOf(res).sessionId) clearSessionCookie(res, services.config);

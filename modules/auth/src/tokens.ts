@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@kw/platform';
+import { type Db, isId } from '@kw/platform';
 import type { Visitor } from '@kw/platform/http';
 import jwt from 'jsonwebtoken';
-import { startSession } from './commands.ts';
-import type { AuthEvent } from './events.ts';
+import type { NewSession } from './commands.ts';
 import { ADMIN_SESSIONS } from './projection.ts';
 
 // Two kinds of HS256 JWT, told apart by their audience: a session's token (its `sid` names a
@@ -51,21 +50,19 @@ function claims(secret: string, token: string, audience: string): jwt.JwtPayload
   }
 }
 
-/** A new session's token, and the event that opens the session (appended by the caller). */
+/** A new session's token, and the session for the command that records it opened. */
 export function openSession(
   deps: { jwtSecret: string },
   username: string,
   visitor: Visitor,
   now: Date,
-): { token: string; events: AuthEvent[] } {
+): { token: string; session: NewSession } {
   const session = newSession(now);
   return {
     token: sessionToken(deps.jwtSecret, username, session, now),
-    events: startSession(username, session.sessionId, visitor, session.expiresAt),
+    session: { ...session, visitor },
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The administrator and session a token belongs to, or null when it is invalid, expired, or
@@ -79,7 +76,7 @@ export async function verifyToken(
   now: Date = new Date(),
 ): Promise<SessionClaims | null> {
   const payload = claims(deps.jwtSecret, token, SESSION_AUDIENCE);
-  if (!payload || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+  if (!payload || typeof payload.sid !== 'string' || !isId(payload.sid)) return null;
   const row = await deps
     .db(ADMIN_SESSIONS)
     .where({ id: payload.sid, username: payload.sub })

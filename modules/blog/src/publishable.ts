@@ -12,6 +12,7 @@ import {
   type EventOf,
   type EventSchemas,
   type EventStore,
+  idSchema,
   isPgError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
@@ -484,7 +485,7 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
   /** "Recently deleted": its path (`/api/admin/deleted/posts`) and the list. */
   deleted: { path: string; list(store: EventStore, now: Date): Promise<DeletedItem[]> };
 }): RouteDef[] {
-  const idParams = z.object({ id: z.uuid(`Unknown ${kind.noun.toLowerCase()}`) });
+  const idParams = z.object({ id: idSchema(`Unknown ${kind.noun.toLowerCase()}`) });
   return [
     route({
       method: 'get',

@@ -1,14 +1,6 @@
-import type { Db } from '@kw/platform';
+import { type Db, escapeHtml } from '@kw/platform';
 import { BLOG_EXCERPT_FALLBACK, excerptOrFallback } from './contract.ts';
 import { listPosts } from './queries.ts';
-
-const escapeXml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 
 /** RSS 2.0 of the posts a visitor can read at `now` (published, date reached), newest first. */
 export async function blogRssFeed(
@@ -21,22 +13,22 @@ export async function blogRssFeed(
     const link = `${site.publicUrl}/blog/${post.slug}`;
     return [
       '<item>',
-      `<title>${escapeXml(post.title)}</title>`,
-      `<link>${escapeXml(link)}</link>`,
-      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `<title>${escapeHtml(post.title)}</title>`,
+      `<link>${escapeHtml(link)}</link>`,
+      `<guid isPermaLink="true">${escapeHtml(link)}</guid>`,
       `<pubDate>${new Date(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-      `<description>${escapeXml(excerptOrFallback(post.excerpt, post.content, BLOG_EXCERPT_FALLBACK))}</description>`,
-      ...post.categories.map((c) => `<category>${escapeXml(c)}</category>`),
+      `<description>${escapeHtml(excerptOrFallback(post.excerpt, post.content, BLOG_EXCERPT_FALLBACK))}</description>`,
+      ...post.categories.map((c) => `<category>${escapeHtml(c)}</category>`),
       '</item>',
     ].join('');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
-    `<title>${escapeXml(`${site.name} Blog`)}</title>`,
-    `<link>${escapeXml(`${site.publicUrl}/blog`)}</link>`,
-    `<atom:link href="${escapeXml(`${site.publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-    `<description>${escapeXml(site.description)}</description>`,
+    `<title>${escapeHtml(`${site.name} Blog`)}</title>`,
+    `<link>${escapeHtml(`${site.publicUrl}/blog`)}</link>`,
+    `<atom:link href="${escapeHtml(`${site.publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `<description>${escapeHtml(site.description)}</description>`,
     '<language>en-ca</language>',
     ...items,
     '</channel></rss>',

@@ -1,3 +1,4 @@
+import { idSchema } from '@kw/platform/contract';
 import { CONTACT_SERVICE_OPTIONS } from '@kw/site';
 import { z } from 'zod';
 
@@ -116,7 +117,7 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
 };
 
 /** Every id a contact route takes. */
-export const contactIdSchema = z.uuid('Unknown contact submission id');
+export const contactIdSchema = idSchema('Unknown contact submission id');
 
 /**
  * What the owner is told of a submission: `new` (an enquiry), or `held` (kept for review; its

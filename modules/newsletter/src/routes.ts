@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { idSchema } from '@kw/platform/contract';
 import {
   bulkIdsSchema,
   dayIn,
@@ -49,7 +50,7 @@ import {
 } from './queries.ts';
 import { checkUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribeUrl } from './unsubscribe-link.ts';
 
-const idParams = z.object({ id: z.uuid('Unknown subscription id') });
+const idParams = z.object({ id: idSchema('Unknown subscription id') });
 
 function html(res: RouteContext['res'], status: number, body: string): void {
   res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(body);

@@ -15,7 +15,13 @@ export function safeCsvCell(value: unknown): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** Text made safe to put inside HTML (element content or a quoted attribute). */
+/** A record's id: the one id check (z.uuid), its own file so that zod loads only with it. */
+export { idSchema, isId } from './id.ts';
+
+/**
+ * Text made safe to put inside HTML or XML (element content or a quoted attribute): the one
+ * escaper, for pages, mail, feeds, sitemaps and SVG alike.
+ */
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

@@ -9,6 +9,8 @@ export {
   type HistoryActor,
   type HistoryEntry,
   type HistoryValue,
+  idSchema,
+  isId,
   type LineChange,
   type RecordHistoryResponse,
 } from './contract.ts';

@@ -1,4 +1,5 @@
 import type { ImageRenditions } from '@kw/media/contract';
+import { idSchema } from '@kw/platform/contract';
 import { z } from 'zod';
 
 // The site's settings shared with the browser: the founder's photo (Settings → Site), chosen
@@ -9,7 +10,7 @@ export const FOUNDER_PHOTO_MEDIA_MESSAGE = 'Choose a photo from the media librar
 /** PUT /api/site/founder-photo: the media library's file to show. */
 export const founderPhotoUpdateSchema = z
   .object({
-    mediaId: z.uuid({ error: `${FOUNDER_PHOTO_MEDIA_MESSAGE} (a media file's id)` }),
+    mediaId: idSchema(`${FOUNDER_PHOTO_MEDIA_MESSAGE} (a media file's id)`),
   })
   .strict();
 

@@ -1,22 +1,21 @@
 import { z } from 'zod';
 import { type Db, isPgError, type Trx } from '../db.ts';
 import { AppError, NotFoundError } from '../errors.ts';
+import { isId } from '../id.ts';
 
 /** The most rows one bulk action may name: a page of a list, with room to spare. */
 export const BULK_MAX_IDS = 500;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * The ids of a bulk action: at least one, at most `BULK_MAX_IDS`, each a UUID; a bad one is
- * named in the message (not only its index). Lower-cased, and each id once.
+ * The ids of a bulk action: at least one, at most `BULK_MAX_IDS`, each a UUID (`isId`); a bad one
+ * is named in the message (not only its index). Lower-cased, and each id once.
  */
 export const bulkIdsSchema = z
   .array(z.string(), 'ids must be a list of ids')
   .min(1, 'Select at least one row')
   .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} rows at a time`)
   .superRefine((ids, ctx) => {
-    const bad = ids.filter((id) => !UUID.test(id));
+    const bad = ids.filter((id) => !isId(id));
     if (bad.length > 0)
       ctx.addIssue({ code: 'custom', message: `Not valid ids: ${bad.slice(0, 10).join(', ')}` });
   })

@@ -1,5 +1,6 @@
 import { slugify } from '@kw/blog/contract';
 import type { CaseStudy, CaseStudyForm } from '@kw/case-studies/contract';
+import { escapeHtml } from '@kw/platform/contract';
 import { App, Button, Card, Col, Form, Input, Row, Switch } from 'antd';
 import { useState } from 'react';
 import {
@@ -36,9 +37,6 @@ function initialValues(s?: CaseStudy): Values {
     published: s?.published ?? false,
   };
 }
-
-const escapeAttr = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const required = (message: string) => [{ required: true, whitespace: true, message }];
 
@@ -108,7 +106,7 @@ export function CaseStudyEditor({
           insertOnOwnLine(
             value,
             start,
-            `<img src="${escapeAttr(uploaded.url)}" alt="${escapeAttr(alt)}" />`,
+            `<img src="${escapeHtml(uploaded.url)}" alt="${escapeHtml(alt)}" />`,
           ),
         );
     } catch (error) {
