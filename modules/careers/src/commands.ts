@@ -1,8 +1,10 @@
 import {
   ConflictError,
   commandHandler,
+  type DeletedItem,
   digestScheduled,
   digestSent,
+  type EventStore,
   emptyNoticeWindow,
   NotFoundError,
   type NoticeItem,
@@ -18,6 +20,7 @@ import {
   type OwedMail,
   owedScreenedNotice,
   owedScreenedNoticeMail,
+  recentlyDeleted,
   type ScreenedItem,
   ValidationError,
 } from '@kw/platform';
@@ -66,6 +69,7 @@ import {
   type JobEvent,
   jobCategoryEvents,
   jobEvents,
+  jobStream,
   type RejectionEmailSent,
 } from './events.ts';
 import {
@@ -343,6 +347,31 @@ export function assertJobOpen(state: JobState, now: Date): JobContent {
   if (closesAt !== null && applicationsClosed(closesAt, now))
     throw new ConflictError(applicationsClosedMessage(closesAt));
   return state.content;
+}
+
+/**
+ * The job a visitor applies for, read and folded, refused unless it takes applications at
+ * `now` (see assertJobOpen): what the application's decision needs of it.
+ */
+export async function openJob(store: EventStore, jobId: string, now: Date): Promise<JobState> {
+  const job = handleJob.fold(await store.readStream(jobStream(jobId)));
+  assertJobOpen(job, now);
+  return job;
+}
+
+/** Jobs deleted in the last 30 days and still deleted, newest deletion first. */
+export function recentlyDeletedJobs(store: EventStore, now: Date): Promise<DeletedItem[]> {
+  return recentlyDeleted(
+    store,
+    {
+      deletedType: 'JobDeleted',
+      streamPrefix: 'job',
+      fold: handleJob.fold,
+      describeDeleted: (job) =>
+        job.deleted && job.content ? { title: job.content.title, slug: '' } : null,
+    },
+    now,
+  );
 }
 
 // ---- Applications ----

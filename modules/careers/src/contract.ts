@@ -1,3 +1,4 @@
+import { idSchema } from '@kw/platform/contract';
 import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
@@ -56,7 +57,7 @@ export const jobInputSchema = z.object({
     .trim()
     .min(JOB_DESCRIPTION_MIN, 'Description must be at least 50 characters')
     .max(20_000, 'Description must be at most 20000 characters'),
-  categoryId: z.uuid({ error: SELECT_CATEGORY_MESSAGE }),
+  categoryId: idSchema(SELECT_CATEGORY_MESSAGE),
   location: optionalText(200),
   employmentType: z.enum(EMPLOYMENT_TYPES).optional().default('full-time'),
   salaryRange: optionalText(200),
@@ -315,61 +316,30 @@ export function endOfDay(day: Date): Date {
   return d;
 }
 
-export const CSV_COLUMNS = [
+/** The columns of job_applications_{date}.csv (admin.md §7). */
+export const APPLICATION_CSV_COLUMNS = [
   'First Name',
   'Last Name',
   'Email',
   'Job Title',
   'Status',
   'Applied Date',
-] as const;
+];
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab or carriage return)
- * gets a leading apostrophe, so it is shown as text.
+ * One application's cells, in APPLICATION_CSV_COLUMNS order; `dayOf` writes the applied date
+ * (the server passes the business's time zone).
  */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/**
- * The rows of the applications CSV, header first, every cell safe from formula injection.
- * `dayOf` writes the applied date (the browser's own day; the server's export passes the
- * business's time zone).
- */
-export function applicationCsvRows(
-  applications: readonly JobApplication[],
-  dayOf: (date: Date) => string = localDay,
-): string[][] {
-  return [
-    [...CSV_COLUMNS],
-    ...applications.map((a) =>
-      [a.firstName, a.lastName, a.email, a.jobTitle, a.status, dayOf(new Date(a.appliedAt))].map(
-        neutraliseFormula,
-      ),
-    ),
-  ];
-}
-
-/** YYYY-MM-DD in the browser's own time zone, the day the administrator sees. */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+export function applicationCsvRow(a: JobApplication, dayOf: (date: Date) => string): string[] {
+  return [a.firstName, a.lastName, a.email, a.jobTitle, a.status, dayOf(new Date(a.appliedAt))];
 }
 
 export const NO_APPLICATIONS_TO_EXPORT = 'No applications to export with current filters.';
 
-export function applicationsCsvFileName(
-  now = new Date(),
-  dayOf: (date: Date) => string = localDay,
-): string {
-  return `job_applications_${dayOf(now)}.csv`;
-}
-
 /** The export's request: the ids of the applications shown, in the order shown. */
 export const applicationExportSchema = z.object({
   ids: z
-    .array(z.uuid('Each id must be a job application id'), {
+    .array(idSchema('Each id must be a job application id'), {
       error: 'ids must be a list of job application ids',
     })
     .min(1, NO_APPLICATIONS_TO_EXPORT)

@@ -3,11 +3,12 @@ import { optionalAdmin } from '@kw/auth';
 import {
   ConflictError,
   type EventStore,
+  idSchema,
+  isId,
   isPgError,
   NotFoundError,
   PG_UNIQUE_VIOLATION,
   RESTORE_DAYS,
-  recentlyDeleted,
   ValidationError,
 } from '@kw/platform';
 import {
@@ -25,7 +26,6 @@ import { BUSINESS_TIME_ZONE } from '@kw/site';
 import { z } from 'zod';
 import {
   APPLICATION_NOT_FOUND,
-  assertJobOpen,
   burstWindowStart,
   CATEGORY_NOT_FOUND,
   changeApplicationStatus,
@@ -42,7 +42,9 @@ import {
   JOB_NOT_FOUND,
   judgeApplication,
   markApplicationSpam,
+  openJob,
   receiveApplication,
+  recentlyDeletedJobs,
   recordApplicationExport,
   restoreJob,
   unmarkApplicationSpam,
@@ -51,15 +53,14 @@ import {
   withHtmlDescription,
 } from './commands.ts';
 import {
+  APPLICATION_CSV_COLUMNS,
   type ApplicationHeldCount,
   applicationBulkActionSchema,
-  applicationCsvRows,
+  applicationCsvRow,
   applicationExportSchema,
   applicationFieldsSchema,
   applicationIntakeSignalsSchema,
   applicationStatusUpdateSchema,
-  applicationsCsvFileName,
-  CSV_COLUMNS,
   type JobPage,
   type JobTextPreview,
   jobCategoryInputSchema,
@@ -96,9 +97,8 @@ const idParams = z.object({ id: z.string() });
 
 /** An id that is not a UUID names nothing: a 404 like any unknown id, not a 400. */
 function idOf(value: unknown, notFound: string): string {
-  const id = z.uuid(notFound).safeParse(value);
-  if (!id.success) throw new NotFoundError(notFound);
-  return id.data.toLowerCase();
+  if (!isId(value)) throw new NotFoundError(notFound);
+  return value.toLowerCase();
 }
 
 /**
@@ -303,19 +303,7 @@ const jobRoutes: RouteDef[] = [
     method: 'get',
     path: '/api/admin/deleted/jobs',
     access: 'admin',
-    async handler({ services }) {
-      return recentlyDeleted(
-        services.store,
-        {
-          deletedType: 'JobDeleted',
-          streamPrefix: 'job',
-          fold: handleJob.fold,
-          describeDeleted: (job) =>
-            job.deleted && job.content ? { title: job.content.title, slug: '' } : null,
-        },
-        new Date(),
-      );
-    },
+    handler: ({ services }) => recentlyDeletedJobs(services.store, new Date()),
   }),
 ];
 
@@ -328,7 +316,7 @@ const applyRoute = route({
     multipart: applicationFieldsSchema
       .extend(applicationIntakeSignalsSchema.shape)
       .extend({ resume: z.file() }),
-    response: { status: 201, json: z.object({ id: z.uuid(), message: z.string() }) },
+    response: { status: 201, json: z.object({ id: idSchema(), message: z.string() }) },
   },
   rateLimit: {
     windowMs: 60 * 60_000,
@@ -350,11 +338,10 @@ const applyRoute = route({
       if (!parsed.success || !signals.success || !upload.resume || errors.length > 0)
         throw new ValidationError(errors);
       const jobId = idOf(req.params.jobId, JOB_NOT_FOUND);
-      const job = handleJob.fold(await store.readStream(jobStream(jobId)));
       const type = await checkResumeType(upload.resume.tempPath, upload.resume.originalName);
       // A closed job is refused before any file is kept.
       const now = new Date();
-      assertJobOpen(job, now);
+      const job = await openJob(store, jobId, now);
       const stored = await storeResume(config, upload.resume.tempPath, type.ext);
       storedName = stored.filename;
       const resume = {
@@ -413,8 +400,8 @@ function spamRoute(method: 'post' | 'delete', decide: typeof markApplicationSpam
   });
 }
 
-/** Applied dates and the file's date in the business's time zone, whatever the server's. */
-const businessDay = (date: Date) => dayIn(BUSINESS_TIME_ZONE, date);
+/** Applied dates in the business's time zone, whatever the server's. */
+const appliedDay = (date: Date) => dayIn(BUSINESS_TIME_ZONE, date);
 
 const applicationRoutes: RouteDef[] = [
   applyRoute,
@@ -455,10 +442,9 @@ const applicationRoutes: RouteDef[] = [
         { metadata, newStream: true },
       );
       sendCsv(res, {
-        fileName: applicationsCsvFileName(new Date(), businessDay),
-        columns: [...CSV_COLUMNS],
-        // The header is the columns; the rows are the same cells the browser used to build.
-        rows: applicationCsvRows(applications, businessDay).slice(1),
+        fileName: `job_applications_${dayIn(BUSINESS_TIME_ZONE)}.csv`,
+        columns: APPLICATION_CSV_COLUMNS,
+        rows: applications.map((a) => applicationCsvRow(a, appliedDay)),
       });
     },
   }),
