@@ -3,6 +3,7 @@ import {
   adminAccountDecider,
   changeAdminPassword,
   createAdminAccount,
+  decideAdminAccount,
   disableTwoFactor,
   enableTwoFactor,
   endEverySession,
@@ -145,5 +146,144 @@ describe('two-factor sign-in and sessions', () => {
       created: true,
       passwordChanges: 0,
     });
+  });
+});
+
+describe('the account commands (decideAdminAccount)', () => {
+  const sessionId = '00000000-0000-4000-8000-00000000000b';
+  const expiresAt = new Date('2030-01-01T12:00:00Z');
+  const session = { sessionId, expiresAt, visitor };
+  const given = (...history: AuthEvent[][]) => fold(history.flat());
+  const account = given(createAdminAccount('admin'));
+  const types = (events: AuthEvent[]) => events.map((e) => e.type);
+
+  it('given no stream, when the account is created, then AdminAccountCreated with the name as given', () => {
+    expect(decideAdminAccount(given(), { type: 'CreateAdminAccount', username: 'Admin' })).toEqual(
+      createAdminAccount('Admin'),
+    );
+  });
+
+  it('given the account, when a sign-in fails at the password or the code, then AdminLoginFailed', () => {
+    expect(
+      decideAdminAccount(account, { type: 'RecordFailedLogin', username: 'Admin', visitor }),
+    ).toEqual(recordLoginAttempt('admin', visitor, false));
+    expect(
+      decideAdminAccount(account, {
+        type: 'RecordFailedLogin',
+        username: 'admin',
+        visitor,
+        step: 'code',
+      }),
+    ).toEqual(recordLoginAttempt('admin', visitor, false, 'code'));
+  });
+
+  it('given an unknown name (no stream), when a sign-in fails, then the attempt is still recorded', () => {
+    expect(
+      types(decideAdminAccount(given(), { type: 'RecordFailedLogin', username: 'eve', visitor })),
+    ).toEqual(['AdminLoginFailed']);
+  });
+
+  it('when a sign-in succeeds, then AdminLoggedIn and its session; with a recovery code, its use between', () => {
+    expect(decideAdminAccount(account, { type: 'SignIn', username: 'admin', session })).toEqual([
+      ...recordLoginAttempt('admin', visitor, true),
+      ...startSession('admin', sessionId, visitor, expiresAt),
+    ]);
+    expect(
+      decideAdminAccount(account, {
+        type: 'SignIn',
+        username: 'admin',
+        factor: { kind: 'recovery-code', remaining: 9 },
+        session,
+      }),
+    ).toEqual([
+      ...recordLoginAttempt('admin', visitor, true, 'recovery-code'),
+      ...useRecoveryCode('admin', 'sign-in', 9),
+      ...startSession('admin', sessionId, visitor, expiresAt),
+    ]);
+    expect(
+      types(
+        decideAdminAccount(account, {
+          type: 'SignIn',
+          username: 'admin',
+          factor: { kind: 'code' },
+          session,
+        }),
+      ),
+    ).toEqual(['AdminLoggedIn', 'AdminSessionStarted']);
+  });
+
+  it('when a session ends, or every session, then AdminSessionEnded or AdminSessionsEnded', () => {
+    expect(
+      decideAdminAccount(account, {
+        type: 'EndSession',
+        username: 'admin',
+        sessionId,
+        reason: 'logout',
+      }),
+    ).toEqual(endSession('admin', sessionId, 'logout'));
+    expect(decideAdminAccount(account, { type: 'SignOutEverywhere', username: 'admin' })).toEqual(
+      endEverySession('admin', 'signed-out-everywhere'),
+    );
+  });
+
+  it('when the password changes in Settings, then every session ends and the asker goes on in a new one; from the terminal, no new one', () => {
+    expect(
+      decideAdminAccount(account, {
+        type: 'ChangePassword',
+        username: 'admin',
+        via: 'settings',
+        session,
+      }),
+    ).toEqual([
+      ...changeAdminPassword('admin', 'settings'),
+      ...endEverySession('admin', 'password-changed'),
+      ...startSession('admin', sessionId, visitor, expiresAt),
+    ]);
+    const changed = decideAdminAccount(account, {
+      type: 'ChangePassword',
+      username: 'admin',
+      via: 'terminal',
+    });
+    expect(types(changed)).toEqual(['AdminPasswordChanged', 'AdminSessionsEnded']);
+    expect(fold([...createAdminAccount('admin'), ...changed]).passwordChanges).toBe(1);
+  });
+
+  it('when two-factor is turned on, then its event, every session ended, then the new session', () => {
+    expect(
+      decideAdminAccount(account, {
+        type: 'EnableTwoFactor',
+        username: 'admin',
+        recoveryCodes: 10,
+        session,
+      }),
+    ).toEqual([
+      ...enableTwoFactor('admin', 10),
+      ...endEverySession('admin', 'two-factor-changed'),
+      ...startSession('admin', sessionId, visitor, expiresAt),
+    ]);
+  });
+
+  it('when two-factor is turned off with a recovery code, then its use, the change, every session ended, the new session; from the terminal, no session', () => {
+    expect(
+      decideAdminAccount(account, {
+        type: 'DisableTwoFactor',
+        username: 'admin',
+        proof: { with: 'recovery-code', remaining: 3 },
+        session,
+      }),
+    ).toEqual([
+      ...disableTwoFactor('admin', { with: 'recovery-code', remaining: 3 }),
+      ...endEverySession('admin', 'two-factor-changed'),
+      ...startSession('admin', sessionId, visitor, expiresAt),
+    ]);
+    expect(
+      types(
+        decideAdminAccount(account, {
+          type: 'DisableTwoFactor',
+          username: 'admin',
+          proof: { with: 'terminal' },
+        }),
+      ),
+    ).toEqual(['AdminTwoFactorDisabled', 'AdminSessionsEnded']);
   });
 });

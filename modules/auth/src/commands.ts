@@ -17,9 +17,10 @@ import {
 } from './events.ts';
 
 /**
- * What an administrator's stream records. The account's commands go through the one command
- * path (read, version checked, decided again when a login was recorded meanwhile); whether
- * they may happen is decided by the credentials table, which is not an event.
+ * What an administrator's stream records. Every command on it goes through the one command
+ * path (`onAdminAccount`): sign-in attempts and sessions' ends as facts, the rest decided on the
+ * stream read at its version. Whether a command may happen is decided by the credentials table,
+ * which is not an event.
  */
 export interface AdminAccountState {
   created: boolean;
@@ -136,7 +137,7 @@ export function enableTwoFactor(username: string, recoveryCodes: number): [Admin
  */
 export function disableTwoFactor(
   username: string,
-  proof: { with: 'code' } | { with: 'recovery-code'; remaining: number } | { with: 'terminal' },
+  proof: TwoFactorProof,
 ): [AdminTwoFactorDisabled] | [AdminRecoveryCodeUsed, AdminTwoFactorDisabled] {
   const name = username.toLowerCase();
   const disabled: AdminTwoFactorDisabled = {
@@ -172,33 +173,145 @@ export function changeAdminPassword(
   return [{ type: 'AdminPasswordChanged', data: { username: username.toLowerCase(), via } }];
 }
 
-// The commands the service runs.
+// The account's commands: what the service asks, with what it worked out beforehand (the
+// session's id and expiry, which its token names; how many recovery codes remain). Hashes and
+// secrets never reach them: they live in the credentials table, written beside the events.
 
-/** An account command, in the caller's transaction (beside the credentials row it changes). */
-export async function onAdminAccount(
-  store: EventStore,
-  username: string,
-  events: AuthEvent[],
-  options: { metadata: EventMetadata; trx: Trx },
-): Promise<void> {
-  await handleAdminAccount(store, adminStream(username), () => events, {
-    ...options,
-    retryOnConflict: true,
-  });
+/** A session about to be opened for this visitor; its id is the token's `sid`. */
+export interface NewSession {
+  sessionId: string;
+  expiresAt: Date;
+  visitor: Visitor;
+}
+
+export type AdminAccountCommand =
+  | { type: 'CreateAdminAccount'; username: string }
+  /** Refused at the password, or (`step`) at the second factor. */
+  | { type: 'RecordFailedLogin'; username: string; visitor: Visitor; step?: SecondFactor }
+  /** A sign-in that succeeded, with the factor it took (and the recovery codes left). */
+  | {
+      type: 'SignIn';
+      username: string;
+      factor?: { kind: SecondFactor; remaining?: number };
+      session: NewSession;
+    }
+  | {
+      type: 'EndSession';
+      username: string;
+      sessionId: string;
+      reason: AdminSessionEnded['data']['reason'];
+    }
+  | { type: 'SignOutEverywhere'; username: string }
+  /** With `session` (a change in Settings), the one who asked goes on in a fresh session. */
+  | {
+      type: 'ChangePassword';
+      username: string;
+      via: AdminPasswordChanged['data']['via'];
+      session?: NewSession;
+    }
+  | { type: 'EnableTwoFactor'; username: string; recoveryCodes: number; session: NewSession }
+  | {
+      type: 'DisableTwoFactor';
+      username: string;
+      proof: TwoFactorProof;
+      session?: NewSession;
+    };
+
+export type TwoFactorProof =
+  | { with: 'code' }
+  | { with: 'recovery-code'; remaining: number }
+  | { with: 'terminal' };
+
+const opened = (username: string, session: NewSession | undefined): AdminSessionStarted[] =>
+  session ? startSession(username, session.sessionId, session.visitor, session.expiresAt) : [];
+
+/**
+ * The account's decision: which events record the command. Whether it may happen was settled
+ * by the credentials table (the password, the second factor), in the same transaction; the
+ * stream's state is what was recorded before it.
+ */
+export function decideAdminAccount(
+  _state: AdminAccountState,
+  command: AdminAccountCommand,
+): AuthEvent[] {
+  const { username } = command;
+  switch (command.type) {
+    case 'CreateAdminAccount':
+      return createAdminAccount(username);
+    case 'RecordFailedLogin':
+      return recordLoginAttempt(username, command.visitor, false, command.step);
+    case 'SignIn': {
+      const { factor, session } = command;
+      return [
+        ...recordLoginAttempt(username, session.visitor, true, factor?.kind),
+        ...(factor?.kind === 'recovery-code'
+          ? useRecoveryCode(username, 'sign-in', factor.remaining ?? 0)
+          : []),
+        ...opened(username, session),
+      ];
+    }
+    case 'EndSession':
+      return endSession(username, command.sessionId, command.reason);
+    case 'SignOutEverywhere':
+      return endEverySession(username, 'signed-out-everywhere');
+    case 'ChangePassword':
+      return [
+        ...changeAdminPassword(username, command.via),
+        ...endEverySession(username, 'password-changed'),
+        ...opened(username, command.session),
+      ];
+    case 'EnableTwoFactor':
+      return [
+        ...enableTwoFactor(username, command.recoveryCodes),
+        ...endEverySession(username, 'two-factor-changed'),
+        ...opened(username, command.session),
+      ];
+    case 'DisableTwoFactor':
+      return [
+        ...disableTwoFactor(username, command.proof),
+        ...endEverySession(username, 'two-factor-changed'),
+        ...opened(username, command.session),
+      ];
+  }
 }
 
 /**
- * A login attempt, and the session a successful one starts, are facts to record, not
- * decisions on the history: appended without a version check, so simultaneous attempts never
- * clash and no login waits on reading its stream (the throttle keeps its own counters). The
- * same holds for a session's end.
+ * Commands that record what happened whatever the stream holds: a sign-in attempt, a session's
+ * end. They are appended as facts (see CommandHandler.record), so simultaneous attempts never
+ * clash and no sign-in reads a stream that grows with every attempt (the throttle keeps its
+ * own counters).
  */
-export async function recordLogin(
+const FACTS: ReadonlySet<AdminAccountCommand['type']> = new Set([
+  'RecordFailedLogin',
+  'SignIn',
+  'EndSession',
+]);
+
+/**
+ * Every command on an administrator's stream, through the one command path, in the caller's
+ * transaction when there is one (beside the credentials row it changes): a fact is recorded as
+ * it comes; any other command is decided on the stream read at its version, and decided again
+ * if a fact was appended meanwhile.
+ */
+export async function onAdminAccount(
   store: EventStore,
-  username: string,
-  events: AuthEvent[],
-  metadata: EventMetadata,
-  trx?: Trx,
+  command: AdminAccountCommand,
+  options: { metadata: EventMetadata; trx?: Trx | undefined },
 ): Promise<void> {
-  await store.append(adminStream(username), 'any', events, { metadata, ...(trx ? { trx } : {}) });
+  const stream = adminStream(command.username);
+  const trx = options.trx ? { trx: options.trx } : {};
+  if (FACTS.has(command.type)) {
+    await handleAdminAccount.record(
+      store,
+      stream,
+      () => decideAdminAccount(handleAdminAccount.decider.initialState(), command),
+      { metadata: options.metadata, ...trx },
+    );
+    return;
+  }
+  await handleAdminAccount(store, stream, (state) => decideAdminAccount(state, command), {
+    metadata: options.metadata,
+    ...trx,
+    retryOnConflict: true,
+  });
 }

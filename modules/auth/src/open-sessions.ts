@@ -1,11 +1,6 @@
 import { type Db, type EventMetadata, type EventStore, NotFoundError } from '@kw/platform';
 import { UAParser } from 'ua-parser-js';
-import {
-  endSession,
-  endEverySession as everySessionEnded,
-  onAdminAccount,
-  recordLogin,
-} from './commands.ts';
+import { onAdminAccount } from './commands.ts';
 import type { SessionSummary } from './contract.ts';
 import { ADMIN_SESSIONS } from './projection.ts';
 import type { SessionClaims } from './tokens.ts';
@@ -60,11 +55,15 @@ export async function logout(
   session: SessionClaims,
   metadata: EventMetadata,
 ): Promise<void> {
-  await recordLogin(
+  await onAdminAccount(
     store,
-    session.username,
-    endSession(session.username, session.sessionId, 'logout'),
-    metadata,
+    {
+      type: 'EndSession',
+      username: session.username,
+      sessionId: session.sessionId,
+      reason: 'logout',
+    },
+    { metadata },
   );
 }
 
@@ -78,7 +77,11 @@ export async function endOneSession(
 ): Promise<void> {
   const open = await openSessionsOf(deps.db, username, now).where({ id: sessionId }).first('id');
   if (!open) throw new NotFoundError('No such open session');
-  await recordLogin(deps.store, username, endSession(username, sessionId, 'signed-out'), metadata);
+  await onAdminAccount(
+    deps.store,
+    { type: 'EndSession', username, sessionId, reason: 'signed-out' },
+    { metadata },
+  );
 }
 
 /** "Sign out everywhere": every session of the account ends, this one too. */
@@ -87,10 +90,5 @@ export async function endEverySession(
   username: string,
   metadata: EventMetadata,
 ): Promise<void> {
-  await deps.db.transaction((trx) =>
-    onAdminAccount(deps.store, username, everySessionEnded(username, 'signed-out-everywhere'), {
-      metadata,
-      trx,
-    }),
-  );
+  await onAdminAccount(deps.store, { type: 'SignOutEverywhere', username }, { metadata });
 }

@@ -8,16 +8,7 @@ import {
 } from '@kw/platform';
 import type { Visitor } from '@kw/platform/http';
 import argon2 from 'argon2';
-import {
-  changeAdminPassword,
-  createAdminAccount,
-  endEverySession,
-  onAdminAccount,
-  recordLogin,
-  recordLoginAttempt,
-  type SecondFactor,
-  useRecoveryCode,
-} from './commands.ts';
+import { onAdminAccount, type SecondFactor } from './commands.ts';
 import {
   CHALLENGE_EXPIRED_MESSAGE,
   type ChangePasswordRequest,
@@ -78,10 +69,11 @@ export async function ensureAdmin(
       .returning('username');
     // Another process made the account first (two APIs starting at once): its password holds.
     if (inserted.length === 0) return false;
-    await onAdminAccount(deps.store, username, createAdminAccount(username), {
-      metadata: { actor: 'system' },
-      trx,
-    });
+    await onAdminAccount(
+      deps.store,
+      { type: 'CreateAdminAccount', username },
+      { metadata: { actor: 'system' }, trx },
+    );
     return true;
   });
   if (!created) return { created: false };
@@ -141,11 +133,10 @@ export async function login(
 
   const credentials = await findCredentials(deps.db, username);
   const fail = async (message: string, step?: SecondFactor) => {
-    await recordLogin(
+    await onAdminAccount(
       deps.store,
-      username,
-      recordLoginAttempt(username, visitor, false, step),
-      metadata,
+      { type: 'RecordFailedLogin', username, visitor, ...(step ? { step } : {}) },
+      { metadata },
     );
     return new UnauthorizedError(message);
   };
@@ -217,11 +208,10 @@ export async function completeSecondFactor(
   const factor = matchSecondFactor(deps.dataKey, credentials, request.code, now);
   const used = factor && (await consumeSecondFactor(deps.db, challenge.username, factor));
   if (!used) {
-    await recordLogin(
+    await onAdminAccount(
       deps.store,
-      challenge.username,
-      recordLoginAttempt(challenge.username, visitor, false, 'code'),
-      metadata,
+      { type: 'RecordFailedLogin', username: challenge.username, visitor, step: 'code' },
+      { metadata },
     );
     throw new UnauthorizedError(CODE_WRONG_MESSAGE);
   }
@@ -262,20 +252,13 @@ async function signIn(
     result: null,
     counters: releaseLogin(counters, countedAt, now),
   }));
-  const session = openSession(deps, username, visitor, now);
-  await recordLogin(
+  const { token, session } = openSession(deps, username, visitor, now);
+  await onAdminAccount(
     deps.store,
-    username,
-    [
-      ...recordLoginAttempt(username, visitor, true, factor?.kind),
-      ...(factor?.kind === 'recovery-code'
-        ? useRecoveryCode(username, 'sign-in', factor.remaining ?? 0)
-        : []),
-      ...session.events,
-    ],
-    { ...metadata, actor: `admin:${username}` },
+    { type: 'SignIn', username, session, ...(factor ? { factor } : {}) },
+    { metadata: { ...metadata, actor: `admin:${username}` } },
   );
-  return { username, token: session.token };
+  return { username, token };
 }
 
 // The password.
@@ -304,12 +287,12 @@ export async function setPassword(
     if (updated.length === 0) throw new UnauthorizedError(`No administrator named ${username}`);
     await onAdminAccount(
       deps.store,
-      username,
-      [
-        ...changeAdminPassword(username, via),
-        ...endEverySession(username, 'password-changed'),
-        ...(fresh?.events ?? []),
-      ],
+      {
+        type: 'ChangePassword',
+        username,
+        via,
+        ...(fresh ? { session: fresh.session } : {}),
+      },
       { metadata, trx },
     );
   });

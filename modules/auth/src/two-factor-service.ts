@@ -7,13 +7,7 @@ import {
   ValidationError,
 } from '@kw/platform';
 import type { Visitor } from '@kw/platform/http';
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  endEverySession,
-  onAdminAccount,
-  type SecondFactor,
-} from './commands.ts';
+import { onAdminAccount, type SecondFactor } from './commands.ts';
 import { CODE_WRONG_MESSAGE, type TwoFactorSetup, type TwoFactorStatus } from './contract.ts';
 import { type AuthDeps, CREDENTIALS, type CredentialsRow, findCredentials } from './credentials.ts';
 import { SecretUnreadableError } from './secret-box.ts';
@@ -187,18 +181,13 @@ export async function confirmTwoFactor(
           totp_last_step: step,
           recovery_code_hashes: hashes,
         });
-      const session = openSession(deps, username, visitor, now);
+      const { token, session } = openSession(deps, username, visitor, now);
       await onAdminAccount(
         deps.store,
-        username,
-        [
-          ...enableTwoFactor(username, RECOVERY_CODE_COUNT),
-          ...endEverySession(username, 'two-factor-changed'),
-          ...session.events,
-        ],
+        { type: 'EnableTwoFactor', username, recoveryCodes: RECOVERY_CODE_COUNT, session },
         { metadata, trx },
       );
-      return { recoveryCodes: codes, token: session.token };
+      return { recoveryCodes: codes, token };
     }),
   );
 }
@@ -219,7 +208,7 @@ export async function turnOffTwoFactor(
       const match = matchSecondFactor(deps.dataKey, row, code, now);
       if (!match) throw wrongCode();
       await clearTwoFactor(trx, username);
-      const session = openSession(deps, username, visitor, now);
+      const { token, session } = openSession(deps, username, visitor, now);
       const proof =
         match.kind === 'code'
           ? ({ with: 'code' } as const)
@@ -229,15 +218,10 @@ export async function turnOffTwoFactor(
             } as const);
       await onAdminAccount(
         deps.store,
-        username,
-        [
-          ...disableTwoFactor(username, proof),
-          ...endEverySession(username, 'two-factor-changed'),
-          ...session.events,
-        ],
+        { type: 'DisableTwoFactor', username, proof, session },
         { metadata, trx },
       );
-      return { token: session.token };
+      return { token };
     }),
   );
 }
@@ -265,15 +249,8 @@ export async function resetTwoFactor(
     if (!row.totp_secret) return false;
     await onAdminAccount(
       deps.store,
-      username,
-      [
-        ...disableTwoFactor(username, { with: 'terminal' }),
-        ...endEverySession(username, 'two-factor-changed'),
-      ],
-      {
-        metadata,
-        trx,
-      },
+      { type: 'DisableTwoFactor', username, proof: { with: 'terminal' } },
+      { metadata, trx },
     );
     return true;
   });

@@ -3,7 +3,9 @@ import type { StoredEvent } from '@kw/platform';
 import { describe, expect, it } from 'vitest';
 import {
   completeErasure,
+  completeRetentionRun,
   DEFAULT_PERIODS,
+  erasureOwes,
   handleErasure,
   retentionCutoffs,
   saltedHash,
@@ -25,7 +27,7 @@ const stored = (events: { type: string; data: unknown }[]): StoredEvent[] =>
     occurredAt: at,
   }));
 
-const started = startErasure({
+const started = startErasure(handleErasure.fold([]), {
   erasureId: 'e1',
   ...saltedHash('Ada@Example.ca', 'salt'),
   requestedBy: 'admin:admin',
@@ -69,6 +71,29 @@ describe('an erasure', () => {
 
   it('given nothing started, then nothing to complete', () => {
     expect(completeErasure(handleErasure.fold([]))).toEqual([]);
+  });
+
+  it('given it started, when it is started again (a second delivery), then nothing', () => {
+    const command = started[0]!.data;
+    expect(startErasure(handleErasure.fold(stored(started)), command)).toEqual([]);
+  });
+
+  it('given it started, then its files are owed; completed, nothing; never started, unknown', () => {
+    expect(erasureOwes(handleErasure.fold(stored(started)))).toEqual({
+      status: 'files',
+      files: ['private/resumes/a.pdf'],
+    });
+    const complete = [...started, ...completeErasure(handleErasure.fold(stored(started)))];
+    expect(erasureOwes(handleErasure.fold(stored(complete)))).toEqual({ status: 'complete' });
+    expect(erasureOwes(handleErasure.fold([]))).toEqual({ status: 'unknown' });
+  });
+});
+
+describe('a retention run', () => {
+  it('when a run ends, then RetentionRunCompleted says when and how many records it erased', () => {
+    expect(completeRetentionRun(null, { ranAt: at, erased: 4 })).toEqual([
+      { type: 'RetentionRunCompleted', data: { ranAt: at.toISOString(), erased: 4 } },
+    ]);
   });
 });
 

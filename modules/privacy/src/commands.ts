@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   commandHandler,
+  type EventMetadata,
+  type EventStore,
   normaliseEmail,
   RETENTION_KINDS,
   type RetentionCutoffs,
   type RetentionKind,
   type StoredEventOf,
+  type Trx,
 } from '@kw/platform';
-import { type PrivacyEvent, type privacyEventSchemas, privacyEvents } from './events.ts';
+import {
+  erasureStream,
+  type PrivacyEvent,
+  type privacyEventSchemas,
+  privacyEvents,
+  RETENTION_RUNS_STREAM,
+} from './events.ts';
 
 // The privacy module's decisions, pure.
 
@@ -44,8 +53,30 @@ export const erasureDecider = {
 
 export const handleErasure = commandHandler(erasureDecider);
 
-export function startErasure(data: Extract<PrivacyEvent, { type: 'ErasureStarted' }>['data']) {
-  return [{ type: 'ErasureStarted' as const, data }];
+type ErasureStarted = Extract<PrivacyEvent, { type: 'ErasureStarted' }>;
+
+/**
+ * An erasure's one transaction: what it erased and the files still to delete. The salted hash
+ * is worked out before (its salt is random), so the decision is pure.
+ */
+export type StartErasure = ErasureStarted['data'];
+
+/** The erasure begins, once: a stream that already has it records nothing more. */
+export function startErasure(state: ErasureState, command: StartErasure): [ErasureStarted] | [] {
+  if (state.started) return [];
+  return [{ type: 'ErasureStarted', data: command }];
+}
+
+/**
+ * What finishing an erasure still needs: nothing when none started (`unknown`) or it is
+ * complete; else its files deleted (relative to DATA_DIR), then `completeErasure`.
+ */
+export function erasureOwes(
+  state: ErasureState,
+): { status: 'unknown' } | { status: 'complete' } | { status: 'files'; files: string[] } {
+  if (!state.started) return { status: 'unknown' };
+  if (state.completed) return { status: 'complete' };
+  return { status: 'files', files: state.started.files };
 }
 
 /** Once its files are gone: the one `PersonErased`, never twice. */
@@ -95,3 +126,67 @@ export const handleRetentionRuns = commandHandler({
   initialState: () => null,
   evolve: (state: null) => state,
 });
+
+/** A retention run at `ranAt` that erased `erased` records. */
+export function completeRetentionRun(
+  _state: null,
+  command: { ranAt: Date; erased: number },
+): PrivacyEvent[] {
+  return [
+    {
+      type: 'RetentionRunCompleted',
+      data: { ranAt: command.ranAt.toISOString(), erased: command.erased },
+    },
+  ];
+}
+
+// The commands erasure.ts runs.
+
+/** `ErasureStarted` on the erasure's new stream, in the erasure's transaction. */
+export async function beginErasure(
+  store: EventStore,
+  command: StartErasure,
+  options: { metadata: EventMetadata; trx: Trx },
+): Promise<void> {
+  await handleErasure(
+    store,
+    erasureStream(command.erasureId),
+    (state) => startErasure(state, command),
+    { ...options, newStream: true },
+  );
+}
+
+/**
+ * Finishes an erasure: reads what it still owes, has `deleteFiles` delete its files (throws
+ * when one stays), then records `PersonErased` (once). False when no such erasure started.
+ */
+export async function finishErasure(
+  store: EventStore,
+  erasureId: string,
+  deleteFiles: (files: string[]) => Promise<void>,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  const stream = erasureStream(erasureId);
+  // The erasure as recorded, read through the command path: a look that decides nothing.
+  const { state } = await handleErasure(store, stream, () => [], { metadata });
+  const owed = erasureOwes(state);
+  if (owed.status === 'unknown') return false;
+  if (owed.status === 'complete') return true;
+  await deleteFiles(owed.files);
+  await handleErasure(store, stream, completeErasure, { metadata, retryOnConflict: true });
+  return true;
+}
+
+/** Records a retention run: appended after the last one. */
+export async function recordRetentionRun(
+  store: EventStore,
+  command: { ranAt: Date; erased: number },
+  metadata: EventMetadata,
+): Promise<void> {
+  await handleRetentionRuns(
+    store,
+    RETENTION_RUNS_STREAM,
+    (state) => completeRetentionRun(state, command),
+    { metadata, retryOnConflict: true },
+  );
+}

@@ -16,15 +16,13 @@ import {
   zip,
 } from '@kw/platform';
 import {
-  completeErasure,
-  handleErasure,
-  handleRetentionRuns,
+  beginErasure,
+  finishErasure as finishErasureCommand,
   type RetentionPeriods,
+  recordRetentionRun,
   retentionCutoffs,
   saltedHash,
-  startErasure,
 } from './commands.ts';
-import { erasureStream, RETENTION_RUNS_STREAM } from './events.ts';
 import { PRIVACY_ERASURES, retentionPeriods } from './queries.ts';
 
 // Access and erasure by e-mail address (issue 13), across every module, through the seam each
@@ -107,6 +105,7 @@ async function erase(
     ...records.flatMap((r) => r.files.map((f) => f.path)),
     ...(scope === 'person' ? held.mails.map((m) => m.path) : []),
   ].map((file) => path.relative(deps.config.dataDir, file));
+  const hashed = saltedHash(held.email);
   await deps.db.transaction(async (trx) => {
     for (const record of records) {
       const named = deps.sources.find((s) => s.module === record.module);
@@ -114,19 +113,10 @@ async function erase(
       await named.source.erase(deps, trx, record, metadata);
     }
     if (scope === 'person') await shredSubject(trx, held.email, now, files);
-    await handleErasure(
+    await beginErasure(
       deps.store,
-      erasureStream(erasureId),
-      () =>
-        startErasure({
-          erasureId,
-          ...saltedHash(held.email),
-          requestedBy: metadata.actor,
-          scope,
-          records: records.length,
-          files,
-        }),
-      { metadata, trx, newStream: true },
+      { erasureId, ...hashed, requestedBy: metadata.actor, scope, records: records.length, files },
+      { metadata, trx },
     );
   });
   const done = await finishErasure(deps, erasureId, metadata).catch(() => false);
@@ -144,16 +134,12 @@ export async function finishErasure(
   erasureId: string,
   metadata: EventMetadata,
 ): Promise<boolean> {
-  const stream = erasureStream(erasureId);
-  const state = handleErasure.fold(await deps.store.readStream(stream));
-  if (!state.started) return false;
-  if (state.completed) return true;
-  await deleteFiles(state.started.files.map((file) => path.resolve(deps.config.dataDir, file)));
-  await handleErasure(deps.store, stream, (s) => completeErasure(s), {
+  return finishErasureCommand(
+    deps.store,
+    erasureId,
+    (files) => deleteFiles(files.map((file) => path.resolve(deps.config.dataDir, file))),
     metadata,
-    retryOnConflict: true,
-  });
-  return true;
+  );
 }
 
 /**
@@ -195,12 +181,7 @@ export async function runRetention(
       log(error, 'retention: an erasure failed; the next run tries again');
     }
   }
-  await handleRetentionRuns(
-    deps.store,
-    RETENTION_RUNS_STREAM,
-    () => [{ type: 'RetentionRunCompleted', data: { ranAt: now.toISOString(), erased } }],
-    { metadata, retryOnConflict: true },
-  );
+  await recordRetentionRun(deps.store, { ranAt: now, erased }, metadata);
   return erased;
 }
 

@@ -51,6 +51,18 @@ export type CommandHandler<State, S extends EventSchemas> = ((
   /** Folds a history (read elsewhere, e.g. in a lock's transaction) into state. */
   fold(history: readonly StoredEvent[]): State;
   readonly decider: Decider<State, S>;
+  /**
+   * A fact whose recording depends on nothing the stream holds (a sign-in attempt, a session's
+   * end): the pure `decide` gets only the command's own data, and its events are appended at
+   * whatever version the stream is at. Simultaneous facts never clash, and none waits on
+   * reading a stream that grows with every attempt.
+   */
+  record(
+    store: EventStore,
+    streamId: string,
+    decide: () => EventOf<S>[],
+    options: Omit<CommandOptions, 'newStream' | 'retryOnConflict'>,
+  ): Promise<StoredEvent[]>;
 };
 
 /**
@@ -99,7 +111,13 @@ export function commandHandler<State, S extends EventSchemas>(
       }
     }
   };
-  return Object.assign(handle, { fold, decider });
+  const record: CommandHandler<State, S>['record'] = (store, streamId, decide, options) =>
+    store.append(streamId, 'any', decide(), {
+      metadata: options.metadata,
+      ...(options.trx ? { trx: options.trx } : {}),
+      ...(options.gate ? { gate: options.gate } : {}),
+    });
+  return Object.assign(handle, { fold, decider, record });
 }
 
 /**
