@@ -1,6 +1,13 @@
-import type { Config, Db, EventStore, ServerModule, Subscription } from '@kw/platform';
+import {
+  type Config,
+  type Db,
+  defineSubscription,
+  type EventStore,
+  type ServerModule,
+  type Subscription,
+} from '@kw/platform';
 import { handleJob, upgradeJobSlug } from './commands.ts';
-import { applicationNoticeEvents, jobStream } from './events.ts';
+import { applicationEvents, applicationNoticeEvents, jobStream } from './events.ts';
 import { careersPersonalData } from './personal-data.ts';
 import {
   jobApplicationsProjection,
@@ -48,21 +55,29 @@ export const APPLICATION_NOTIFICATION_QUEUE = 'careers.application-notification'
 export const APPLICATION_DIGEST_QUEUE = 'careers.application-digest';
 
 export const careersSubscriptions: Subscription[] = [
-  { queue: REJECTION_EMAIL_QUEUE, handles: ['ApplicationRejected'] },
+  defineSubscription({
+    queue: REJECTION_EMAIL_QUEUE,
+    events: applicationEvents,
+    handles: ['ApplicationRejected'],
+  }),
   // A release owes what a held application was not sent: the acknowledgement, the usual notice.
-  { queue: APPLICATION_RECEIVED_QUEUE, handles: ['ApplicationSubmitted', 'ApplicationReleased'] },
-  {
-    queue: APPLICATION_NOTIFICATION_QUEUE,
+  defineSubscription({
+    queue: APPLICATION_RECEIVED_QUEUE,
+    events: applicationEvents,
     handles: ['ApplicationSubmitted', 'ApplicationReleased'],
-  },
-  {
+  }),
+  defineSubscription({
+    queue: APPLICATION_NOTIFICATION_QUEUE,
+    events: applicationEvents,
+    handles: ['ApplicationSubmitted', 'ApplicationReleased'],
+  }),
+  defineSubscription({
     queue: APPLICATION_DIGEST_QUEUE,
+    events: applicationNoticeEvents,
     handles: ['ApplicationDigestScheduled'],
-    startAfter(event) {
-      const parsed = applicationNoticeEvents.parse(event);
-      return parsed.type === 'ApplicationDigestScheduled' ? new Date(parsed.data.dueAt) : undefined;
-    },
-  },
+    startAfter: (event) =>
+      event.type === 'ApplicationDigestScheduled' ? new Date(event.data.dueAt) : undefined,
+  }),
 ];
 
 export const careersModule: ServerModule = {

@@ -1,4 +1,4 @@
-import type { ServerModule, Subscription } from '@kw/platform';
+import { defineSubscription, type ServerModule, type Subscription } from '@kw/platform';
 import { contactEvents } from './events.ts';
 import { contactSubmissionsProjection } from './projection.ts';
 import { contactRoutes } from './routes.ts';
@@ -20,10 +20,11 @@ import { contactPersonalData } from './personal-data.ts';
 
 export const ENRICH_CONTACT_QUEUE = 'contact.enrich';
 
-export const enrichContactSubscription: Subscription = {
+export const enrichContactSubscription: Subscription = defineSubscription({
   queue: ENRICH_CONTACT_QUEUE,
+  events: contactEvents,
   handles: ['ContactReceived'],
-};
+});
 
 /** The owner's notice of a submission: on arrival, and again when a held one is released. */
 export const NOTIFY_ADMIN_QUEUE = 'contact.notify-admin';
@@ -34,23 +35,23 @@ export const NOTIFY_ADMIN_QUEUE = 'contact.notify-admin';
  */
 export const NOTICE_JOB_DELAY_MS = 150;
 
-export const notifyAdminSubscription: Subscription = {
+export const notifyAdminSubscription: Subscription = defineSubscription({
   queue: NOTIFY_ADMIN_QUEUE,
+  events: contactEvents,
   handles: ['ContactReceived', 'ContactReleased'],
   delayMs: NOTICE_JOB_DELAY_MS,
-};
+});
 
 /** A notices window's digest: its job starts when the digest is due. */
 export const NOTIFY_DIGEST_QUEUE = 'contact.notify-digest';
 
-export const notifyDigestSubscription: Subscription = {
+export const notifyDigestSubscription: Subscription = defineSubscription({
   queue: NOTIFY_DIGEST_QUEUE,
+  events: contactEvents,
   handles: ['ContactDigestScheduled'],
-  startAfter(event) {
-    const parsed = contactEvents.parse(event);
-    return parsed.type === 'ContactDigestScheduled' ? new Date(parsed.data.dueAt) : undefined;
-  },
-};
+  startAfter: (event) =>
+    event.type === 'ContactDigestScheduled' ? new Date(event.data.dueAt) : undefined,
+});
 
 export const contactModule: ServerModule = {
   name: 'contact',

@@ -1,4 +1,5 @@
-import type { ServerModule } from '@kw/platform';
+import { defineSubscription, type ServerModule } from '@kw/platform';
+import { mediaEvents } from './events.ts';
 import { mediaFilesProjection } from './projection.ts';
 import { mediaRoutes } from './routes.ts';
 
@@ -14,7 +15,13 @@ export const mediaModule: ServerModule = {
   name: 'media',
   routes: mediaRoutes,
   projections: [mediaFilesProjection],
-  subscriptions: [{ queue: MEDIA_RENDITIONS_QUEUE, handles: ['MediaUploaded'] }],
+  subscriptions: [
+    defineSubscription({
+      queue: MEDIA_RENDITIONS_QUEUE,
+      events: mediaEvents,
+      handles: ['MediaUploaded'],
+    }),
+  ],
   jobs: async () => (await import('./jobs.ts')).mediaHandlers,
   atWorkerStart: async (ctx) => {
     await (await import('./jobs.ts')).makeMissingRenditions(ctx);

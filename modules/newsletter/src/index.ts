@@ -1,4 +1,5 @@
-import type { ServerModule, Subscription } from '@kw/platform';
+import { contactEvents } from '@kw/contact/events';
+import { defineSubscription, type ServerModule, type Subscription } from '@kw/platform';
 import { CONFIRMATION_WINDOW_MS } from './contract.ts';
 import { newsletterEvents } from './events.ts';
 import { newsletterSubscribersProjection } from './projection.ts';
@@ -24,40 +25,43 @@ export const WELCOME_SUBSCRIBER_QUEUE = 'newsletter.welcome';
 export const EXPIRE_REQUEST_QUEUE = 'newsletter.expire';
 export const CONTACT_SIGNUP_QUEUE = 'newsletter.contact-signup';
 
-export const enrichSubscriberSubscription: Subscription = {
+export const enrichSubscriberSubscription: Subscription = defineSubscription({
   queue: ENRICH_SUBSCRIBER_QUEUE,
+  events: newsletterEvents,
   handles: ['SubscriberJoined', 'SubscriberResubscribed', 'SubscriptionRequested'],
-};
+});
 
 /** The double opt-in's e-mail, once per request (and when a flagged one is cleared of spam). */
-export const confirmSubscriptionSubscription: Subscription = {
+export const confirmSubscriptionSubscription: Subscription = defineSubscription({
   queue: CONFIRM_SUBSCRIPTION_QUEUE,
+  events: newsletterEvents,
   handles: ['SubscriptionRequested', 'SubscriberUnmarkedSpam'],
-};
+});
 
 /** The welcome, once confirmed (sign-ups from before double opt-in were welcomed at once). */
-export const welcomeSubscriberSubscription: Subscription = {
+export const welcomeSubscriberSubscription: Subscription = defineSubscription({
   queue: WELCOME_SUBSCRIBER_QUEUE,
+  events: newsletterEvents,
   handles: ['SubscriberJoined', 'SubscriberResubscribed', 'SubscriptionConfirmed'],
-};
+});
 
 /** A request's expiry: its job starts when its 7 days are over. */
-export const expireRequestSubscription: Subscription = {
+export const expireRequestSubscription: Subscription = defineSubscription({
   queue: EXPIRE_REQUEST_QUEUE,
+  events: newsletterEvents,
   handles: ['SubscriptionRequested'],
-  startAfter(event) {
-    const parsed = newsletterEvents.parse(event);
-    return parsed.type === 'SubscriptionRequested'
-      ? new Date(Date.parse(parsed.data.requestedAt) + CONFIRMATION_WINDOW_MS)
-      : undefined;
-  },
-};
+  startAfter: (event) =>
+    event.type === 'SubscriptionRequested'
+      ? new Date(Date.parse(event.data.requestedAt) + CONFIRMATION_WINDOW_MS)
+      : undefined,
+});
 
 /** A contact message with the newsletter tick asks for the same double opt-in. */
-export const contactSignupSubscription: Subscription = {
+export const contactSignupSubscription: Subscription = defineSubscription({
   queue: CONTACT_SIGNUP_QUEUE,
+  events: contactEvents,
   handles: ['ContactNewsletterRequested'],
-};
+});
 
 export const newsletterModule: ServerModule = {
   name: 'newsletter',

@@ -1,4 +1,5 @@
-import type { ServerModule, Subscription } from '@kw/platform';
+import { defineSubscription, type ServerModule, type Subscription } from '@kw/platform';
+import { privacyEvents } from './events.ts';
 import { privacyErasuresProjection, retentionSettingsProjection } from './projection.ts';
 import { privacyRoutes } from './routes.ts';
 
@@ -7,10 +8,11 @@ export { type PrivacyEvent, privacyEvents } from './events.ts';
 /** An erasure's files, deleted after its transaction committed, retried until they are gone. */
 export const FINISH_ERASURE_QUEUE = 'privacy.finish-erasure';
 
-export const finishErasureSubscription: Subscription = {
+export const finishErasureSubscription: Subscription = defineSubscription({
   queue: FINISH_ERASURE_QUEUE,
+  events: privacyEvents,
   handles: ['ErasureStarted'],
-};
+});
 
 /** The daily retention run (pg-boss schedule, 03:30 UTC). */
 export const RETENTION_QUEUE = 'privacy.retention';

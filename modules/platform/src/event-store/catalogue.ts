@@ -2,7 +2,7 @@ import type { ZodType, z } from 'zod';
 import type { Trx } from '../db.ts';
 import type { EventHandler, WorkerContext } from '../module.ts';
 import { declarePersonalFields, type PersonalFields } from '../personal-data/fields.ts';
-import type { PendingEvent, Projection, SqlPart, StoredEvent } from './types.ts';
+import type { PendingEvent, Projection, SqlPart, StoredEvent, Subscription } from './types.ts';
 
 /** Each event type of a module, with the zod schema of its data. */
 export type EventSchemas = Record<string, ZodType>;
@@ -168,6 +168,25 @@ export function defineProjection<S extends EventSchemas>(def: {
             ),
         }
       : {}),
+  };
+}
+
+/**
+ * A queue's subscription to events of one catalogue, the module's own or another's (newsletter
+ * to contact's `ContactNewsletterRequested`): the types are checked against the catalogue when
+ * the code is compiled, so a misspelt one fails there rather than never queueing a job.
+ */
+export function defineSubscription<S extends EventSchemas>(def: {
+  queue: string;
+  events: EventCatalogue<S>;
+  handles: readonly (keyof S & string)[];
+  startAfter?(event: StoredEventOf<S>): Date | undefined;
+  delayMs?: number;
+}): Subscription {
+  const { startAfter, events, ...rest } = def;
+  return {
+    ...rest,
+    ...(startAfter ? { startAfter: (event: StoredEvent) => startAfter(events.parse(event)) } : {}),
   };
 }
 
