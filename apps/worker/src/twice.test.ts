@@ -27,13 +27,16 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+const ok = async (res: Response, status = 201) => {
+  if (res.status !== status) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string };
+};
+const ua = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
+/** When a form was opened a moment before it was sent: faster than a person, held for review. */
+const aMomentAgo = () => Date.now() - 800;
+
 /** What the site's visitors and the administrator do that gives every queue a job. */
 async function scenario(): Promise<void> {
-  const ok = async (res: Response, status = 201) => {
-    if (res.status !== status) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { id: string };
-  };
-  const ua = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
   await ok(
     await app.fetch('/api/contact', {
       method: 'POST',
@@ -167,20 +170,40 @@ async function footprint() {
   };
 }
 
+/** A handler's jobs, each delivered twice at the same moment (and its batch form, twice). */
+async function run(handler: EventHandler, events: StoredEvent[]): Promise<void> {
+  const ctx = app.worker!.context;
+  await Promise.all([
+    ...events.flatMap((e) => [handler.handle(e, ctx), handler.handle(e, ctx)]),
+    ...(handler.handleBatch
+      ? [handler.handleBatch(events, ctx), handler.handleBatch(events, ctx)]
+      : []),
+  ]);
+}
+
+/**
+ * Every queue's jobs delivered twice at once, and again (the jobs the handlers' own events
+ * created: a notice's round, an enrichment's activity) until nothing new happens.
+ */
+async function deliverUntilStill(handlers: EventHandler[]): Promise<void> {
+  let before = await footprint();
+  for (;;) {
+    for (const handler of handlers) await run(handler, await eventsOf(handler.queue));
+    const after = await footprint();
+    if (JSON.stringify(after) === JSON.stringify(before)) break;
+    before = after;
+  }
+}
+
+/** The events of one stream, by type, as recorded. */
+const recordedOn = (streamId: string, type: string) =>
+  app.db('events').where({ stream_id: streamId, type }).select('data', 'metadata');
+
 describe('every handler, given the same job twice at the same moment', () => {
   it('records each fact once and sends each e-mail once', async () => {
     await scenario();
     const handlers = allHandlers();
-    const ctx = app.worker!.context;
     const delivered = new Set<string>();
-    const run = async (handler: EventHandler, events: StoredEvent[]) => {
-      await Promise.all([
-        ...events.flatMap((e) => [handler.handle(e, ctx), handler.handle(e, ctx)]),
-        ...(handler.handleBatch
-          ? [handler.handleBatch(events, ctx), handler.handleBatch(events, ctx)]
-          : []),
-      ]);
-    };
     for (const handler of handlers) {
       const events = await eventsOf(handler.queue);
       if (events.length > 0) delivered.add(handler.queue);
@@ -192,13 +215,7 @@ describe('every handler, given the same job twice at the same moment', () => {
 
     // The jobs the handlers' own events created ran too (the activity of an enrichment):
     // deliver everything once more, twice at once, until nothing new happens.
-    let before = await footprint();
-    for (;;) {
-      for (const handler of handlers) await run(handler, await eventsOf(handler.queue));
-      const after = await footprint();
-      if (JSON.stringify(after) === JSON.stringify(before)) break;
-      before = after;
-    }
+    await deliverUntilStill(handlers);
 
     // One of each fact a handler records, per event that caused it.
     const recorded = await app
@@ -233,5 +250,89 @@ describe('every handler, given the same job twice at the same moment', () => {
     const lines = await app.db('recent_activity').select('position');
     expect(new Set(lines.map((l) => l.position)).size).toBe(lines.length);
     expect(lines.length).toBeGreaterThan(0);
+  });
+
+  it("a contact message held for review: its notice's jobs twice at once, one held notice, recorded once", async () => {
+    const { id } = await ok(
+      await app.fetch('/api/contact', {
+        method: 'POST',
+        json: {
+          firstName: 'Held',
+          lastName: 'Back',
+          email: 'held@example.ca',
+          message: 'Sent by a browser that filled the form in by itself.',
+          startedAt: aMomentAgo(),
+        },
+        headers: { 'x-forwarded-for': '203.0.113.74', 'user-agent': ua },
+      }),
+    );
+    // Its notice queued and counted in a round, the round told one by one: each job twice.
+    await deliverUntilStill(allHandlers());
+
+    const held = smtp.mails.filter(
+      (m) => m.headers.subject === 'Contact message held for review: Held Back',
+    );
+    expect(held.map((m) => m.to)).toEqual([['owner@example.ca']]);
+    // Not the usual notice: it waits for the release.
+    expect(smtp.mails.filter((m) => m.raw.includes(`<contact-${id}@`))).toEqual([]);
+    const told = await recordedOn(`contact:${id}`, 'AdminNotifiedOfContact');
+    expect(told.map((e) => e.data)).toEqual([
+      { submissionId: id, to: 'owner@example.ca', held: true },
+    ]);
+    expect(told[0]!.metadata).toMatchObject({ actor: 'worker' });
+  });
+
+  it("a job application held for review: its notice's jobs twice at once, one held notice, recorded once", async () => {
+    const category = await ok(
+      await app.fetch('/api/job-categories', {
+        method: 'POST',
+        token,
+        json: { name: 'Operations', description: 'People who keep things running', isActive: true },
+      }),
+    );
+    const job = await ok(
+      await app.fetch('/api/jobs', {
+        method: 'POST',
+        token,
+        json: {
+          title: 'Site Reliability Engineer',
+          description: 'Keep the plants of Waterloo Region manufacturers on line.',
+          categoryId: category.id,
+          location: 'Waterloo, ON',
+          isPublished: true,
+        },
+      }),
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      firstName: 'Auto',
+      lastName: 'Fill',
+      email: 'autofill@example.ca',
+      phone: '519-555-0101',
+      startedAt: new Date(aMomentAgo()).toISOString(),
+    }))
+      form.append(k, v);
+    form.append('resume', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'cv.pdf');
+    const { id } = await ok(
+      await app.fetch(`/api/jobs/${job.id}/apply`, {
+        method: 'POST',
+        body: form,
+        headers: { 'x-forwarded-for': '203.0.113.75' },
+      }),
+    );
+    await deliverUntilStill(allHandlers());
+
+    const held = smtp.mails.filter(
+      (m) =>
+        m.headers.subject ===
+        'Application held for review: Auto Fill for Site Reliability Engineer',
+    );
+    expect(held.map((m) => m.to)).toEqual([['owner@example.ca']]);
+    // Nothing else about it: no acknowledgement nor usual notice until it is released.
+    expect(smtp.mails.filter((m) => m.raw.includes(`<application-${id}-`))).toEqual(held);
+    const told = await recordedOn(`job-application:${id}`, 'AdminNotifiedOfApplication');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.data).toMatchObject({ applicationId: id, held: true });
+    expect(told[0]!.metadata).toMatchObject({ actor: 'worker' });
   });
 });
