@@ -14,8 +14,8 @@ import {
   adminNotificationMail,
   digestMail,
   heldNotificationMail,
-} from '../modules/contact/src/jobs.ts';
-import { confirmationMail, welcomeMail } from '../modules/newsletter/src/jobs.ts';
+} from '../modules/contact/src/mails.ts';
+import { confirmationMail, welcomeMail } from '../modules/newsletter/src/mails.ts';
 
 // CASL: every message the site sends identifies the sender (name, mailing address, a way to
 // reach it) in both its plain-text and its HTML part; its Message-ID is on the site's domain;

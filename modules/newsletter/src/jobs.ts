@@ -1,15 +1,6 @@
 import { contactEvents, contactStream } from '@kw/contact';
 import type { StoredContactEvent } from '@kw/contact/events';
-import {
-  type Config,
-  composeEmail,
-  defineHandler,
-  type EventHandler,
-  type MailMessage,
-  messageIdHost,
-  sendOnce,
-  type WorkerContext,
-} from '@kw/platform';
+import { defineHandler, type EventHandler, sendOnce, type WorkerContext } from '@kw/platform';
 import { describeVisitor } from '@kw/platform/visitor-insight';
 import {
   enrichSubscriber,
@@ -21,13 +12,11 @@ import {
   suppressionHash,
   welcome,
 } from './commands.ts';
-import { confirmUrl } from './confirm-link.ts';
-import { CONFIRMATION_DAYS, CONFIRMATION_WINDOW_MS } from './contract.ts';
+import { CONFIRMATION_WINDOW_MS } from './contract.ts';
 import {
   newsletterEvents,
   type StoredNewsletterEvent,
   type SubscriberJoined,
-  type SubscriptionRequested,
   subscriberStream,
 } from './events.ts';
 import {
@@ -37,9 +26,9 @@ import {
   EXPIRE_REQUEST_QUEUE,
   WELCOME_SUBSCRIBER_QUEUE,
 } from './index.ts';
+import { confirmationMail, welcomeMail } from './mails.ts';
 import { consentWordingFor } from './presentation.ts';
 import { isSuppressed } from './queries.ts';
-import { unsubscribeUrl } from './unsubscribe-link.ts';
 
 // Worker side of the newsletter module: enrichment like contact's, the double opt-in's
 // confirmation e-mail and expiry, the welcome once confirmed, and the contact form's tick.
@@ -71,32 +60,6 @@ export async function enrichSignup(
     (state) => enrichSubscriber(signup.subscriberId, state, insight),
     { metadata: byWorker(event), retryOnConflict: true },
   );
-}
-
-/**
- * The double opt-in's e-mail: a link to the page where the person confirms. Its Message-ID
- * names the request, so a resend after a failed commit is recognisably the same message.
- */
-export function confirmationMail(
-  request: Pick<SubscriptionRequested['data'], 'subscriberId' | 'email' | 'requestedAt'>,
-  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
-): MailMessage {
-  const link = confirmUrl(
-    config.publicUrl,
-    config.jwtSecret,
-    request.subscriberId,
-    request.requestedAt,
-  );
-  return composeEmail({
-    to: request.email,
-    subject: 'Please confirm your subscription to the Grand River Digital newsletter',
-    messageId: `<newsletter-confirm-${request.subscriberId}-${Date.parse(request.requestedAt)}@${messageIdHost(config.publicUrl)}>`,
-    paragraphs: [
-      'Someone, probably you, asked to receive the Grand River Digital newsletter at this address: practical AI tips for Waterloo Region businesses, once a month.',
-      `To confirm, open this link and press Confirm (it works for ${CONFIRMATION_DAYS} days):\n${link}`,
-      'If you did not ask, ignore this e-mail: you will not be subscribed and we will not write again.',
-    ],
-  });
 }
 
 /**
@@ -134,29 +97,6 @@ export async function sendConfirmation(
     },
     byWorker(event),
   );
-}
-
-/**
- * The welcome, with a signed one-click unsubscribe link (CASL, RFC 8058). Its Message-ID names
- * the confirmation, so a resend after a failed commit is recognisably the same message.
- */
-export function welcomeMail(
-  subscriber: { subscriberId: string; email: string },
-  position: number,
-  config: Pick<Config, 'publicUrl' | 'jwtSecret'>,
-): MailMessage {
-  const link = unsubscribeUrl(config.publicUrl, config.jwtSecret, subscriber.subscriberId);
-  return composeEmail({
-    to: subscriber.email,
-    subject: 'Welcome to the Grand River Digital newsletter',
-    messageId: `<newsletter-welcome-${subscriber.subscriberId}-${position}@${messageIdHost(config.publicUrl)}>`,
-    unsubscribeUrl: link,
-    paragraphs: [
-      'Thank you for subscribing to the Grand River Digital newsletter.',
-      'We write now and then about practical AI and software for businesses in Waterloo Region.',
-      'You can unsubscribe at any time with the link at the bottom of every newsletter e-mail.',
-    ],
-  });
 }
 
 /**
