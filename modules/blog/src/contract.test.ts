@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOrFallback, headingAnchor, longDate, readingMinutes, slugify } from './contract.ts';
+import { excerptOrFallback, headingAnchor, readingMinutes, slugify } from './contract.ts';
 
 describe('content rules shared with the pages', () => {
   it.each([
@@ -31,9 +31,5 @@ describe('content rules shared with the pages', () => {
   it('reads at 200 words a minute, rounded up', () => {
     expect(readingMinutes('word '.repeat(200))).toBe(1);
     expect(readingMinutes('word '.repeat(201))).toBe(2);
-  });
-
-  it('writes dates in long US format', () => {
-    expect(longDate('2026-11-05T12:00:00Z')).toBe('November 5, 2026');
   });
 });

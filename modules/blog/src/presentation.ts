@@ -50,13 +50,3 @@ export function readingMinutes(content: string): number {
   const words = plainText(content).trim().split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.ceil(words / READING_WORDS_PER_MINUTE));
 }
-
-/** Long US date: 'November 22, 2026'. */
-export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}

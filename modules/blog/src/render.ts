@@ -1,4 +1,5 @@
 import { sanitizeRichText } from '@kw/platform';
+import { decodeHtmlEntities } from '@kw/platform/contract';
 import { Marked } from 'marked';
 import {
   type BlogPost,
@@ -13,26 +14,13 @@ import {
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&#x27;': "'",
-  '&nbsp;': ' ',
-};
-
-const decode = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|nbsp|#39|#x27);/g, (e) => ENTITIES[e]!);
-
 /** Gives each heading its anchor id and lists the headings, in order. */
 function anchorHeadings(safeHtml: string): { html: string; headings: Heading[] } {
   const headings: Heading[] = [];
   const html = safeHtml.replace(
     /<h([1-6])>([\s\S]*?)<\/h\1>/g,
     (_match, level: string, inner: string) => {
-      const text = decode(inner.replace(/<[^>]*>/g, '')).trim();
+      const text = decodeHtmlEntities(inner.replace(/<[^>]*>/g, '')).trim();
       const id = headingAnchor(text);
       headings.push({ level: Number(level), text, id });
       return `<h${level} id="${id}">${inner}</h${level}>`;

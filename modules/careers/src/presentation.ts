@@ -1,6 +1,8 @@
 // Pure constants and helpers of careers, without zod: the public careers page imports them from
 // '@kw/careers/presentation' so zod stays out of its first load. contract.ts re-exports them.
 
+import { decodeHtmlEntities } from '@kw/platform/contract';
+
 export const EMPLOYMENT_TYPES = [
   'full-time',
   'part-time',
@@ -67,14 +69,7 @@ export function hasResumeExtension(fileName: string): boolean {
 
 /** Text of an HTML fragment, tags removed and whitespace collapsed (card previews). */
 export function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  return decodeHtmlEntities(html.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

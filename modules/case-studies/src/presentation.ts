@@ -3,12 +3,3 @@
 
 export const CASE_STUDY_EXCERPT_FALLBACK = 150;
 export const IMPORT_EXCERPT_FALLBACK = 200;
-
-/** Long month and year: 'November 2026'. */
-export function monthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-}

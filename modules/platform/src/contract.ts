@@ -31,6 +31,32 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+const NAMED_ENTITIES = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['nbsp', ' '],
+]);
+
+/**
+ * Text of HTML-escaped text: escapeHtml's inverse (decodeHtmlEntities(escapeHtml(s)) === s). Decodes
+ * &amp; &lt; &gt; &quot; and numeric references (&#39;, &#x27;) in one pass, so '&amp;lt;'
+ * is '&lt;', never '<'. &nbsp; is a plain space: callers want words, not layout. Anything else
+ * stays as written.
+ */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-z]+));/g,
+    (entity: string, dec?: string, hex?: string, name?: string) => {
+      if (name !== undefined) return NAMED_ENTITIES.get(name) ?? entity;
+      const code = dec !== undefined ? Number(dec) : Number.parseInt(hex ?? '', 16);
+      const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+      return valid ? String.fromCodePoint(code) : entity;
+    },
+  );
+}
+
 // ── A record's history and the audit log, as the API answers them ───────────────────────────
 
 /** Who made a change, from the event's metadata. */
