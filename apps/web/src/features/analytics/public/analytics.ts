@@ -33,6 +33,7 @@ function allowed(): boolean {
 }
 
 function send(body: object): void {
+  // Raw keepalive fetch on purpose: a beacon sent from every public page must not load RTK Query.
   fetch('/api/analytics/events', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
