@@ -355,6 +355,104 @@ describe('self-check: each rule reports its known-bad samples', () => {
     expect(foreignTableQueries(good, owners)).toEqual([]);
   });
 
+  it("a module naming another module's table through a constant one of them exports", () => {
+    const owners = new Map([
+      ['jobs', 'careers'],
+      ['privacy_erasures', 'privacy'],
+      ['content_revisions', 'platform'],
+    ]);
+    /** The modules' own files: where the constants are, and how they are exported. */
+    const owned = [
+      file(
+        'modules/privacy/src/projection.ts',
+        "export const PRIVACY_ERASURES: string = 'privacy_erasures';\nconst TABLE = 'privacy_erasures' as const;\nexport { TABLE as ERASURES };",
+      ),
+      file(
+        'modules/privacy/src/index.ts',
+        "export { PRIVACY_ERASURES, ERASURES as ERASURE_LOG } from './projection.ts';",
+      ),
+      file('modules/careers/src/projection.ts', "export const JOBS = 'jobs';"),
+      file('modules/careers/src/index.ts', "export * from './projection.ts';"),
+      file(
+        'modules/platform/src/page-cache.ts',
+        "export const CONTENT_REVISIONS = 'content_revisions';",
+      ),
+      file('modules/platform/src/index.ts', "export * from './page-cache.ts';"),
+      // A module that passes another's constant on: its users name that table as well.
+      file(
+        'modules/blog/src/names.ts',
+        "import { JOBS } from '@kw/careers';\nexport const POSITIONS = JOBS;",
+      ),
+      file('modules/blog/src/index.ts', "export * from '@kw/careers';"),
+    ];
+    const bad = [
+      file(
+        'modules/contact/src/erase.ts',
+        "import { PRIVACY_ERASURES } from '@kw/privacy';\nawait db(PRIVACY_ERASURES).insert(row);",
+      ),
+      file(
+        'modules/activity/src/queries.ts',
+        "import { type Row, ERASURE_LOG as LOG } from '@kw/privacy';\nconst T = LOG;\nawait trx<Row>(T).where({ id });",
+      ),
+      file(
+        'modules/newsletter/src/stats.ts',
+        "import * as careers from '@kw/careers/server';\ndb('x').leftJoin(careers.JOBS, 'jobs.id', 'x.job_id');",
+      ),
+      file(
+        'modules/media/src/usage.ts',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, not a template
+        "import { PRIVACY_ERASURES } from '@kw/privacy';\nawait db.raw(`select count(*) from ${ PRIVACY_ERASURES } where x = ?`, [x]);",
+      ),
+      file(
+        'modules/site/src/pages.ts',
+        "import { CONTENT_REVISIONS } from '@kw/platform';\nawait db.raw('update ' + CONTENT_REVISIONS + ' set n = n + 1');",
+      ),
+      file(
+        'modules/blog/src/related.ts',
+        "import { POSITIONS } from './names.ts';\nconst rows = await this.db.select('*').from(POSITIONS);",
+      ),
+      file(
+        'modules/analytics/src/jobs.ts',
+        "import { JOBS } from '@kw/blog';\nawait knex.schema.hasTable(JOBS);",
+      ),
+    ];
+    expect(foreignTableQueries([...owned, ...bad], owners)).toEqual([
+      'modules/contact/src/erase.ts queries privacy_erasures, a table of privacy (through PRIVACY_ERASURES)',
+      'modules/activity/src/queries.ts queries privacy_erasures, a table of privacy (through T)',
+      'modules/newsletter/src/stats.ts queries jobs, a table of careers (through careers.JOBS)',
+      'modules/media/src/usage.ts queries privacy_erasures, a table of privacy (through PRIVACY_ERASURES)',
+      'modules/site/src/pages.ts queries content_revisions, a table of platform (through CONTENT_REVISIONS)',
+      'modules/blog/src/related.ts queries jobs, a table of careers (through POSITIONS)',
+      'modules/analytics/src/jobs.ts queries jobs, a table of careers (through JOBS)',
+    ]);
+    const good = [
+      // Its own constant, however it reaches the query.
+      file(
+        'modules/privacy/src/queries.ts',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, not a template
+        "import { ERASURES, PRIVACY_ERASURES } from './projection.ts';\nawait db(PRIVACY_ERASURES).select('*');\nawait trx.raw(`delete from ${ERASURES}`);",
+      ),
+      file(
+        'modules/careers/src/queries.ts',
+        "import * as names from './projection.ts';\nimport { TABLE } from './personal-data.ts';\ndb(names.JOBS).join(TABLE, 'a', 'b');",
+      ),
+      // Careers' TABLE, not privacy's: an import is resolved in the module it names.
+      file('modules/careers/src/personal-data.ts', "export const TABLE = 'jobs';"),
+      file('modules/privacy/src/personal-data.ts', "export const TABLE = 'privacy_erasures';"),
+      // Another module's constant that names no table, and a foreign table's constant unused.
+      file('modules/blog/src/projection.ts', "export const BLOG_CONTENT = 'blog';"),
+      file(
+        'modules/case-studies/src/projection.ts',
+        "import { BLOG_CONTENT } from '@kw/blog';\nimport { JOBS } from '@kw/careers';\nawait bumpContentRevision(trx, BLOG_CONTENT);",
+      ),
+      file(
+        'modules/careers/src/careers.test.ts',
+        "import { PRIVACY_ERASURES } from '@kw/privacy';\nawait app.db(PRIVACY_ERASURES);",
+      ),
+    ];
+    expect(foreignTableQueries([...owned.slice(0, 6), ...good], owners)).toEqual([]);
+  });
+
   it('a file outside platform querying the events table', () => {
     const bad = [
       file('apps/api/src/cli.ts', "const rows = await db('events').orderBy('position');"),
@@ -407,7 +505,7 @@ describe('self-check: each rule reports its known-bad samples', () => {
   it('a workspace importing a package its package.json does not declare', () => {
     const workspaces = [
       workspace('', 'kw', [], ['vitest']),
-      workspace('modules/foo', '@kw/foo', ['@kw/platform', 'zod']),
+      workspace('modules/foo', '@kw/foo', ['@kw/platform', 'zod'], ['csv-parse']),
       workspace('modules/platform', '@kw/platform'),
       workspace('composition', '@kw/composition', ['@kw/platform']),
     ];
@@ -421,6 +519,12 @@ describe('self-check: each rule reports its known-bad samples', () => {
         "import { inject } from 'vitest';\nconst dir = import.meta.resolve('left-pad');",
       ),
       file('modules/foo/src/a.test.ts', "import nock from 'nock';"),
+      // A test uses the root's tools, but a workspace it imports is its own package's to declare.
+      file('modules/foo/src/c.test.ts', "import { it } from 'vitest';\nimport '@kw/composition';"),
+      file('modules/foo/src/testing/index.ts', "export { openRuntime } from '@kw/composition';"),
+      // The composition's list declares the modules it composes; nothing else.
+      file('composition/src/modules.ts', "const m = (await import('@kw/bar')).barModule;"),
+      file('composition/src/runtime.ts', "import { Knex } from 'knex';"),
     ];
     expect(undeclaredImports(bad, workspaces)).toEqual([
       'modules/foo/src/a.ts imports left-pad, which modules/foo/package.json does not declare',
@@ -428,15 +532,27 @@ describe('self-check: each rule reports its known-bad samples', () => {
       'modules/foo/src/b.ts imports vitest, which modules/foo/package.json does not declare',
       'modules/foo/src/b.ts imports left-pad, which modules/foo/package.json does not declare',
       'modules/foo/src/a.test.ts imports nock, which modules/foo/package.json does not declare',
+      'modules/foo/src/c.test.ts imports @kw/composition, which modules/foo/package.json does not declare',
+      'modules/foo/src/testing/index.ts imports @kw/composition, which modules/foo/package.json does not declare',
+      'composition/src/modules.ts imports @kw/bar, which composition/package.json does not declare',
+      'composition/src/runtime.ts imports knex, which composition/package.json does not declare',
     ]);
     const good = [
       file(
         'modules/foo/src/c.ts',
         "import { readFileSync } from 'node:fs';\nimport path from 'path';\nimport { z } from 'zod';\nimport { x } from '@kw/platform/http';\nimport './d.ts';",
       ),
-      file('modules/foo/src/c.test.ts', "import { it } from 'vitest';\nimport '@kw/composition';"),
+      file(
+        'modules/foo/src/c.test.ts',
+        "import { it } from 'vitest';\nimport { parse } from 'csv-parse/sync';\nimport { fooModule } from '@kw/foo';\nimport '@kw/platform';",
+      ),
+      file('composition/src/modules.ts', "const { x } = await import('@kw/platform/http');"),
       file('composition/src/modules.ts', "const m = (await import('@kw/foo')).fooModule;"),
-      file('tests/harness.ts', "import { fooModule } from '@kw/foo';"),
+      file(
+        'tests/harness.ts',
+        "import { fooModule } from '@kw/foo';\nimport { it } from 'vitest';",
+      ),
+      file('bench/run.ts', "import { openRuntime } from '@kw/composition';"),
     ];
     expect(undeclaredImports(good, workspaces)).toEqual([]);
   });
@@ -528,6 +644,9 @@ describe('presentation helpers', () => {
       seen.add(file);
       for (const spec of importsOf(file)) {
         if (spec.startsWith('./')) check(path.resolve(path.dirname(file), spec), seen);
+        // Platform's HTML text helpers: a file with no imports, checked like the others.
+        else if (spec === '@kw/platform/text')
+          check(path.join(root, 'modules/platform/src/text.ts'), seen);
         else if (/^@kw\/[\w-]+\/presentation$/.test(spec)) {
           const [, other] = spec.split('/');
           check(path.join(root, 'modules', other!, 'src/presentation.ts'), seen);

@@ -41,14 +41,26 @@ const REGEX_AFTER_WORD = new Set([
   'await',
 ]);
 
+/** A template literal with `${…}`: its text pieces around them, and each one's source text. */
+export interface Template {
+  strings: string[];
+  expressions: string[];
+}
+
 /**
  * The string literals of a TypeScript file (template literals with `?` for each `${…}`), and
- * its code without comments, each literal replaced by `'#<index in literals>'`. A small
- * scanner rather than regular expressions: a quote in a comment or a regular expression must
- * not start a string, and the text of a string must not look like code.
+ * its code without comments, each literal replaced by `'#<index in literals>'`; and the
+ * templates with `${…}`, as pieces. A small scanner rather than regular expressions: a quote in
+ * a comment or a regular expression must not start a string, and the text of a string must not
+ * look like code.
  */
-export function scanSource(text: string): { literals: string[]; code: string } {
+export function scanSource(text: string): {
+  literals: string[];
+  code: string;
+  templates: Template[];
+} {
   const literals: string[] = [];
+  const templates: Template[] = [];
   let code = '';
   const n = text.length;
   const literal = (value: string) => `'#${literals.push(value) - 1}'`;
@@ -63,17 +75,29 @@ export function scanSource(text: string): { literals: string[]; code: string } {
   const readTemplate = (start: number): number => {
     let i = start + 1;
     let value = '';
+    let piece = '';
+    const template: Template = { strings: [], expressions: [] };
     const outer = code;
     while (i < n && text[i] !== '`') {
       if (text[i] === '\\') {
         value += text.slice(i, i + 2);
+        piece += text.slice(i, i + 2);
         i += 2;
       } else if (text[i] === '$' && text[i + 1] === '{') {
         value += '?';
-        i = readCode(i + 2, true);
-      } else value += text[i++];
+        template.strings.push(piece);
+        piece = '';
+        const end = readCode(i + 2, true);
+        template.expressions.push(text.slice(i + 2, end - 1));
+        i = end;
+      } else {
+        piece += text[i];
+        value += text[i++];
+      }
     }
-    // The code inside `${…}` counts for its literals only.
+    template.strings.push(piece);
+    if (template.expressions.length > 0) templates.push(template);
+    // The code inside `${…}` counts for its literals (and templates) only.
     code = outer + literal(value);
     return i + 1;
   };
@@ -151,7 +175,7 @@ export function scanSource(text: string): { literals: string[]; code: string } {
   }
 
   readCode(0, false);
-  return { literals, code };
+  return { literals, code, templates };
 }
 
 /**
@@ -214,17 +238,222 @@ export function tableOwners(
   return { owners, problems };
 }
 
-/** A module names, in a query, a table another module (or platform) owns. */
-export function foreignTableQueries(files: SourceFile[], owners: Map<string, string>): string[] {
-  const problems: string[] = [];
+const NAME = '[A-Za-z_$][\\w$]*';
+/** A name, or a namespace's member (`careers.JOBS`). */
+const REFERENCE = `${NAME}(?:\\s*\\.\\s*${NAME})?`;
+
+/** The `a`, `b as c` and `type d` of an import or export list, as [its name there, here]. */
+function listNames(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim().replace(/^type\s+/, ''))
+    .flatMap((entry) => {
+      const m = new RegExp(`^(${NAME})(?:\\s+as\\s+(${NAME}))?$`).exec(entry);
+      return m ? [[m[1]!, m[2] ?? m[1]!] as [string, string]] : [];
+    });
+}
+
+/** The module a file imports from: its own for a relative path, `x` for `@kw/x…`. */
+function moduleFrom(spec: string, own: string): string | undefined {
+  if (spec.startsWith('.')) return own;
+  return /^@kw\/([^/]+)/.exec(spec)?.[1];
+}
+
+/** What a file imports: each name it binds, with the module and name it comes from. */
+function importedNames(
+  code: string,
+  literals: string[],
+  own: string,
+): { names: Map<string, [string, string]>; namespaces: Map<string, string> } {
+  const names = new Map<string, [string, string]>();
+  const namespaces = new Map<string, string>();
+  for (const m of code.matchAll(
+    /\bimport\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*'#(\d+)'/g,
+  )) {
+    const from = moduleFrom(literals[Number(m[2])]!, own);
+    if (from) for (const [remote, local] of listNames(m[1]!)) names.set(local, [from, remote]);
+  }
+  for (const m of code.matchAll(
+    new RegExp(`\\bimport\\s+\\*\\s+as\\s+(${NAME})\\s+from\\s*'#(\\d+)'`, 'g'),
+  )) {
+    const from = moduleFrom(literals[Number(m[2])]!, own);
+    if (from) namespaces.set(m[1]!, from);
+  }
+  return { names, namespaces };
+}
+
+/** A constant's key: its module and the name it has there. */
+const key = (module: string, name: string) => `${module}:${name}`;
+
+/**
+ * The string constants each module exports, by module and exported name: `export const NAME =
+ * 'value'` (typed or `as const`), a constant an `export { … }` list names (under the name it
+ * exports), one constant set to another (`export const A = B`, B its own or imported), and
+ * re-exports (`export { A as B } from '…'`, `export * from '…'`).
+ */
+export function exportedConstants(files: SourceFile[]): Map<string, Set<string>> {
+  const values = new Map<string, Set<string>>();
+  const add = (at: string, value: string) =>
+    values.set(at, (values.get(at) ?? new Set()).add(value));
+  /** [a constant's key, another's that has its values]. */
+  const aliases: [string, string][] = [];
+  /** [a module, another that re-exports all of it]. */
+  const stars: [string, string][] = [];
   for (const file of files) {
     const module = moduleOf(file.path);
     if (!module || isTestCode(file.path)) continue;
-    const { literals } = scanSource(file.text);
-    for (const [table, owner] of owners) {
-      if (owner === module) continue;
-      if (literals.some((literal) => namesTable(literal, table)))
-        problems.push(`${file.path} queries ${table}, a table of ${owner}`);
+    const { literals, code } = scanSource(file.text);
+    const { names } = importedNames(code, literals, module);
+    /** Where a name of this file gets its values: an import, else a constant of the module. */
+    const source = (name: string) => {
+      const from = names.get(name);
+      return from ? key(...from) : key(module, name);
+    };
+    const strings = new Map<string, string>();
+    const named = new Map<string, string>();
+    for (const m of code.matchAll(
+      new RegExp(
+        `(?<![\\w$.])(export\\s+)?(?:const|let|var)\\s+(${NAME})\\s*(?::[^=;]*)?=\\s*(?:'#(\\d+)'|(${NAME}))\\s*(?:as\\s+const\\s*)?(?=[;,)}\\n]|$)`,
+        'g',
+      ),
+    )) {
+      const [, exported, name, literal, other] = m;
+      if (literal !== undefined) strings.set(name!, literals[Number(literal)]!);
+      else named.set(name!, other!);
+      if (exported) {
+        if (literal !== undefined) add(key(module, name!), literals[Number(literal)]!);
+        else aliases.push([source(other!), key(module, name!)]);
+      }
+    }
+    for (const m of code.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*'#(\d+)')?/g)) {
+      const from = m[2] === undefined ? undefined : moduleFrom(literals[Number(m[2])]!, module);
+      if (m[2] !== undefined && !from) continue;
+      for (const [local, exported] of listNames(m[1]!)) {
+        const value = from ? undefined : strings.get(local);
+        if (value !== undefined) add(key(module, exported), value);
+        else
+          aliases.push([
+            from ? key(from, local) : source(named.get(local) ?? local),
+            key(module, exported),
+          ]);
+      }
+    }
+    for (const m of code.matchAll(/\bexport\s*\*\s*from\s*'#(\d+)'/g)) {
+      const from = moduleFrom(literals[Number(m[1])]!, module);
+      if (from && from !== module) stars.push([from, module]);
+    }
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    const copy = (from: string, to: string) => {
+      for (const value of values.get(from) ?? []) {
+        if (!values.get(to)?.has(value)) {
+          add(to, value);
+          changed = true;
+        }
+      }
+    };
+    for (const [from, to] of aliases) copy(from, to);
+    for (const [from, to] of stars)
+      for (const at of [...values.keys()])
+        if (at.startsWith(`${from}:`)) copy(at, key(to, at.slice(from.length + 1)));
+  }
+  return values;
+}
+
+/** A literal that ends where SQL names a table: `… from `, `… join "`. */
+const BEFORE_TABLE = /\b(?:from|join|into|update|table)\s+(?:only\s+)?"?$/i;
+
+/**
+ * A module names, in a query, a table another module (or platform) owns: as a string literal
+ * (anywhere: `db('jobs')`, `'jobs as j'`, SQL text), or through a constant another module's
+ * files export whose value names it (`import { JOBS } from '@kw/careers'`, or a constant of its
+ * own set to one), used where a query takes a table: `db(JOBS)`, `trx<Row>(JOBS)`,
+ * `.from(JOBS)`, `.join(JOBS, …)`, `.into(JOBS)`, `.table(JOBS)`, `.hasTable(JOBS)`, in SQL
+ * text (`${JOBS}`, `'select * from ' + JOBS`) or as a template's whole text.
+ */
+export function foreignTableQueries(files: SourceFile[], owners: Map<string, string>): string[] {
+  const problems: string[] = [];
+  const constants = exportedConstants(files);
+  for (const file of files) {
+    const module = moduleOf(file.path);
+    if (!module || isTestCode(file.path)) continue;
+    const { literals, code, templates } = scanSource(file.text);
+    const found = new Set<string>();
+    const report = (table: string, owner: string, through?: string) => {
+      if (found.has(table)) return;
+      found.add(table);
+      problems.push(
+        `${file.path} queries ${table}, a table of ${owner}${through ? ` (through ${through})` : ''}`,
+      );
+    };
+    const foreign = (values: Iterable<string>) =>
+      [...owners].filter(
+        ([table, owner]) =>
+          owner !== module && [...values].some((value) => namesTable(value, table)),
+      );
+    for (const [table, owner] of foreign(literals)) report(table, owner);
+
+    // What the file's names stand for: the constants it imports, the members of the namespaces
+    // it imports, and its own constants set to those.
+    const { names, namespaces } = importedNames(code, literals, module);
+    const imported = new Map<string, Set<string>>();
+    for (const [local, [from, remote]] of names) {
+      const values = constants.get(key(from, remote));
+      if (values) imported.set(local, values);
+    }
+    const valuesOf = (reference: string): Set<string> | undefined => {
+      const [base, member] = reference.split('.').map((part) => part.trim());
+      if (member === undefined) return imported.get(base!);
+      const from = namespaces.get(base!);
+      return from === undefined ? undefined : constants.get(key(from, member));
+    };
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const m of code.matchAll(
+        new RegExp(
+          `(?<![\\w$.])(?:const|let|var)\\s+(${NAME})\\s*(?::[^=;]*)?=\\s*(${REFERENCE})\\s*(?:as\\s+const\\s*)?(?=[;,)}\\n]|$)`,
+          'g',
+        ),
+      )) {
+        const values = valuesOf(m[2]!);
+        if (values && !imported.has(m[1]!)) {
+          imported.set(m[1]!, values);
+          changed = true;
+        }
+      }
+    }
+    if (imported.size === 0 && namespaces.size === 0) continue;
+
+    const at = (reference: string) => {
+      const values = valuesOf(reference.replace(/\s+/g, ''));
+      return values ? foreign(values) : [];
+    };
+    const QUERY_POSITIONS = [
+      // db(X), trx(X), knex<Row>(X), this.db(X), (trx ?? db)(X)
+      `(?:(?<![\\w$])[\\w$]*(?:db|trx|knex|tx)|\\))\\s*(?:<[^()]*>)?\\s*\\(\\s*(${REFERENCE})\\s*[,)]`,
+      // .from(X), .into(X), .table(X), .join(X, …), .leftJoin(X, …), .hasTable(X)
+      `\\.\\s*(?:from|into|table|[\\w$]*join|[\\w$]*table)\\s*(?:<[^()]*>)?\\s*\\(\\s*(${REFERENCE})\\s*[,)]`,
+    ];
+    for (const position of QUERY_POSITIONS) {
+      for (const m of code.matchAll(new RegExp(position, 'gi')))
+        for (const [table, owner] of at(m[1]!)) report(table, owner, m[1]!.replace(/\s+/g, ''));
+    }
+    for (const m of code.matchAll(new RegExp(`'#(\\d+)'\\s*\\+\\s*(${REFERENCE})`, 'g'))) {
+      if (!BEFORE_TABLE.test(literals[Number(m[1])]!)) continue;
+      for (const [table, owner] of at(m[2]!)) report(table, owner, m[2]!.replace(/\s+/g, ''));
+    }
+    for (const { strings, expressions } of templates) {
+      expressions.forEach((expression, k) => {
+        const reference = expression.trim();
+        if (!new RegExp(`^${REFERENCE}$`).test(reference)) return;
+        for (const [table, owner] of at(reference)) {
+          const text = strings
+            .map((piece, j) => (j === 0 ? '' : j - 1 === k ? table : '?') + piece)
+            .join('');
+          if (namesTable(text, table)) report(table, owner, reference.replace(/\s+/g, ''));
+        }
+      });
     }
   }
   return problems;
@@ -294,21 +523,24 @@ function workspaceOf(file: string, workspaces: Workspace[]): Workspace {
 const pkgJson = (w: Workspace) => (w.dir ? `${w.dir}/package.json` : 'package.json');
 
 /**
- * What a file may import without its package.json declaring it. Test code may use the root's
- * tools (vitest, playwright) and any workspace; the root's own files (tests, bench) may use any
- * workspace, which its `workspaces` field declares; so may the composition, whose list of
- * modules is their declaration (adding a module is one line there).
+ * What a file may import without its own package.json declaring it: its own package; for test
+ * code (tests, the harness, a `testing/` entry, fixtures) the root's devDependencies as well,
+ * the runner and the tools the tests drive (vitest, playwright-core, axe-core…), which the next
+ * rule keeps declared once, at the root, where npm installs them for every workspace. Nothing
+ * else: a workspace's test that imports another workspace (`@kw/composition`) declares it, in
+ * its devDependencies if only tests use it. The composition may import the modules (the
+ * workspaces under modules/): its list in src/modules.ts is where a module is declared, so that
+ * adding one is one line there; any other package it uses, its package.json declares. The
+ * root's own files (tests/, bench/) may use any workspace: the root package.json declares them,
+ * in its `workspaces` field.
  */
 function implicitlyDeclared(file: string, own: Workspace, workspaces: Workspace[]): Set<string> {
   const root = workspaces.find((w) => w.dir === '')!;
   const allowed = new Set<string>([own.name]);
-  if (isTestCode(file) || own === root) {
-    for (const name of root.devDependencies) allowed.add(name);
-    for (const w of workspaces) allowed.add(w.name);
-  }
-  if (own.dir === 'composition') {
+  if (isTestCode(file)) for (const name of root.devDependencies) allowed.add(name);
+  if (own === root) for (const w of workspaces) allowed.add(w.name);
+  if (own.dir === 'composition')
     for (const w of workspaces) if (w.dir.startsWith('modules/')) allowed.add(w.name);
-  }
   return allowed;
 }
 

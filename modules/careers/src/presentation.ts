@@ -1,7 +1,7 @@
 // Pure constants and helpers of careers, without zod: the public careers page imports them from
 // '@kw/careers/presentation' so zod stays out of its first load. contract.ts re-exports them.
 
-import { decodeHtmlEntities } from '@kw/platform/contract';
+import { decodeHtmlEntities } from '@kw/platform/text';
 
 export const EMPLOYMENT_TYPES = [
   'full-time',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtmlEntities, escapeHtml } from './contract.ts';
+import { decodeHtmlEntities, escapeHtml } from './text.ts';
 
 describe('decodeHtmlEntities', () => {
   it.each([
