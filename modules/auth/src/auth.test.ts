@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 import { login as logIn, THROTTLE } from './service.ts';
 import { SESSION_COOKIE } from './session.ts';
-import { requestFrom } from './testing.ts';
+import { requestFrom } from './test-fixtures.ts';
 import { admitLogin } from './throttle.ts';
 import { withCounters } from './throttle-store.ts';
 

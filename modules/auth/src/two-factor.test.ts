@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 import { CREDENTIALS } from './credentials.ts';
 import { seal } from './secret-box.ts';
-import { requestFrom } from './testing.ts';
+import { requestFrom } from './test-fixtures.ts';
 import { admitLogin } from './throttle.ts';
 import { withCounters } from './throttle-store.ts';
 
