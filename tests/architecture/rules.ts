@@ -19,7 +19,7 @@ export interface Workspace {
 /** Tests and what only tests use (the harness, platform's testing entry, fixtures). */
 export function isTestCode(file: string): boolean {
   return (
-    /\.test\.tsx?$|(^|\/)test-fixtures\.ts$/.test(file) ||
+    /\.test\.tsx?$|^modules\/[\w-]+\/src\/test-fixtures\.ts$/.test(file) ||
     /(^|\/)(tests|e2e|testing|fixtures)\//.test(file)
   );
 }

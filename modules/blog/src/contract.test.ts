@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOrFallback, headingAnchor, readingMinutes, slugify } from './contract.ts';
+import {
+  excerptOrFallback,
+  headingAnchor,
+  plainText,
+  readingMinutes,
+  slugify,
+} from './contract.ts';
 
 describe('content rules shared with the pages', () => {
   it.each([
@@ -31,5 +37,12 @@ describe('content rules shared with the pages', () => {
   it('reads at 200 words a minute, rounded up', () => {
     expect(readingMinutes('word '.repeat(200))).toBe(1);
     expect(readingMinutes('word '.repeat(201))).toBe(2);
+  });
+
+  it("reads an entity as its character once the tags are gone (a card never shows '&amp;')", () => {
+    expect(plainText('<p>Tom &amp; Jerry&nbsp;say &lt;b&gt; is a tag</p>')).toBe(
+      'Tom & Jerry say <b> is a tag',
+    );
+    expect(plainText('&amp;lt; stays one level: &lt;')).toBe('&lt; stays one level: <');
   });
 });

@@ -1,6 +1,8 @@
 // Pure helpers and constants of the blog, without zod: the public pages import them from
 // '@kw/blog/presentation' so zod stays out of their first load. contract.ts re-exports them.
 
+import { decodeHtmlEntities } from '@kw/platform/text';
+
 export const READING_WORDS_PER_MINUTE = 200;
 export const BLOG_EXCERPT_FALLBACK = 200;
 
@@ -28,15 +30,14 @@ export function headingAnchor(text: string): string {
  * says) and markdown's own marks too, so a card never shows '##' or '![...](...)'.
  */
 export function plainText(content: string): string {
-  return content
+  const text = content
     .replace(/<[^>]*>/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+\.|>)\s+/gm, '')
-    .replace(/(\*\*|__|\*|`)/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/(\*\*|__|\*|`)/g, '');
+  // Entities last, once the tags are gone: '&lt;b&gt;' in a post is text, shown as '<b>'.
+  return decodeHtmlEntities(text).replace(/\s+/g, ' ').trim();
 }
 
 /** The card's excerpt: the given one, else the first N characters of the content plus '...'. */

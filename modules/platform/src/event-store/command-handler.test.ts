@@ -106,6 +106,31 @@ describe('commandHandler', () => {
     expect(result.state.total).toBe(12);
   });
 
+  it('given facts recorded at the same moment, then each is appended, none read the stream nor clashed', async () => {
+    const reading = Object.create(store) as EventStore;
+    let reads = 0;
+    reading.readStream = async (streamId, trx) => {
+      reads++;
+      return store.readStream(streamId, trx);
+    };
+    const before = await store.streamVersion('tab:facts');
+    const stored = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        handleTab.record(
+          reading,
+          'tab:facts',
+          () => [{ type: 'ItemAdded', data: { tabId: 'facts', amount: i } }],
+          { metadata },
+        ),
+      ),
+    );
+    expect(reads).toBe(0);
+    expect(stored.map((events) => events.length)).toEqual(Array(8).fill(1));
+    expect(await store.streamVersion('tab:facts')).toBe(before + 8);
+    const history = await store.readStream('tab:facts');
+    expect(handleTab.fold(history).total).toBe(28);
+  });
+
   it('given a stored event whose data does not fit its schema, then folding it fails loudly', async () => {
     await store.append('tab:bad', 0, [{ type: 'ItemAdded', data: { tabId: 'x', amount: 'ten' } }], {
       metadata,
