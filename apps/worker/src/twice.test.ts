@@ -1,6 +1,12 @@
 import type { EventHandler, StoredEvent } from '@kw/platform';
 import { linksIn, type SmtpCatcher, startSmtpCatcher } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applicationForm,
+  apply,
+  createCategory,
+  createJob,
+} from '../../../modules/careers/src/test-fixtures.ts';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { allHandlers } from './worker.ts';
 
@@ -283,42 +289,20 @@ describe('every handler, given the same job twice at the same moment', () => {
   });
 
   it("a job application held for review: its notice's jobs twice at once, one held notice, recorded once", async () => {
-    const category = await ok(
-      await app.fetch('/api/job-categories', {
-        method: 'POST',
-        token,
-        json: { name: 'Operations', description: 'People who keep things running', isActive: true },
-      }),
-    );
-    const job = await ok(
-      await app.fetch('/api/jobs', {
-        method: 'POST',
-        token,
-        json: {
-          title: 'Site Reliability Engineer',
-          description: 'Keep the plants of Waterloo Region manufacturers on line.',
-          categoryId: category.id,
-          location: 'Waterloo, ON',
-          isPublished: true,
-        },
-      }),
-    );
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      firstName: 'Auto',
-      lastName: 'Fill',
-      email: 'autofill@example.ca',
-      phone: '519-555-0101',
-      startedAt: new Date(aMomentAgo()).toISOString(),
-    }))
-      form.append(k, v);
-    form.append('resume', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'cv.pdf');
+    const categoryId = await createCategory(app, token, 'Operations');
+    const jobId = await createJob(app, token, categoryId, { title: 'Site Reliability Engineer' });
     const { id } = await ok(
-      await app.fetch(`/api/jobs/${job.id}/apply`, {
-        method: 'POST',
-        body: form,
-        headers: { 'x-forwarded-for': '203.0.113.75' },
-      }),
+      await apply(
+        app,
+        jobId,
+        applicationForm({
+          firstName: 'Auto',
+          lastName: 'Fill',
+          email: 'autofill@example.ca',
+          phone: '519-555-0101',
+          startedAt: new Date(aMomentAgo()).toISOString(),
+        }),
+      ),
     );
     await deliverUntilStill(allHandlers());
 
