@@ -264,19 +264,46 @@ export async function sealEventsOfStreams(
   );
 }
 
+/**
+ * Streams' subjects this process has seen: a stream's subject is that of its first sealed
+ * event, which never changes, so it is read once (or learnt from the stream's first event when
+ * it is opened: a worker enriches the messages whose arrival it just read).
+ */
+const knownSubjects = new Map<string, string>();
+const KNOWN_SUBJECTS_MAX = 20_000;
+
+function learnSubject(streamId: string, subjectId: string): void {
+  if (knownSubjects.has(streamId)) return;
+  knownSubjects.set(streamId, subjectId);
+  if (knownSubjects.size > KNOWN_SUBJECTS_MAX)
+    knownSubjects.delete(knownSubjects.keys().next().value!);
+}
+
 /** `streamSubject` of several streams, in one query (a stream without one is absent). */
 async function streamSubjects(
   trx: Trx | Db,
   streamIds: readonly string[],
 ): Promise<Map<string, string>> {
-  if (streamIds.length === 0) return new Map();
+  const found = new Map<string, string>();
+  const unknown = new Set<string>();
+  for (const id of streamIds) {
+    const known = knownSubjects.get(id);
+    if (known) found.set(id, known);
+    else unknown.add(id);
+  }
+  if (unknown.size === 0) return found;
   const { rows } = await trx.raw<{ rows: { stream_id: string; s: string | null }[] }>(
     `select distinct on (stream_id) stream_id, data->'$personal'->>'s' as s
        from events where stream_id = any(?) and data \\? '$personal'
       order by stream_id, version`,
-    [[...new Set(streamIds)]],
+    [[...unknown]],
   );
-  return new Map(rows.flatMap((r) => (r.s ? [[r.stream_id, r.s] as const] : [])));
+  for (const row of rows) {
+    if (!row.s) continue;
+    found.set(row.stream_id, row.s);
+    learnSubject(row.stream_id, row.s);
+  }
+  return found;
 }
 
 /** What a new stream's events need of the key table, to be checked in the statement that writes them. */
@@ -400,6 +427,53 @@ export function withBatchEvents<T>(
 }
 
 /**
+ * Events this process opened lately, by position: a worker's queues read the same new events
+ * one after another (a contact message's enrichment, the owner's notice, the activity feed),
+ * and each would otherwise open it again. A remembered event is used only while its subject's
+ * key, read as before, is still the one that sealed it (an erasure deletes the key, so what was
+ * opened before it is not used after it), and only for a short while: the memory holds
+ * people's data no longer than the work in hand needs it.
+ */
+const recentlyOpened = new Map<number, { sealed: string; opened: Opened; at: number }>();
+const RECENTLY_OPENED_MAX = 5_000;
+const RECENTLY_OPENED_MS = 30_000;
+let sweep: NodeJS.Timeout | undefined;
+
+function rememberOpened(position: number, sealed: string, opened: Opened): void {
+  recentlyOpened.delete(position);
+  recentlyOpened.set(position, { sealed, opened, at: Date.now() });
+  if (recentlyOpened.size > RECENTLY_OPENED_MAX)
+    recentlyOpened.delete(recentlyOpened.keys().next().value!);
+  // Entries leave in the order they came: a sweep drops the old ones even when nothing reads.
+  sweep ??= setInterval(() => {
+    const before = Date.now() - RECENTLY_OPENED_MS;
+    for (const [p, entry] of recentlyOpened) {
+      if (entry.at > before) break;
+      recentlyOpened.delete(p);
+    }
+    if (recentlyOpened.size === 0) {
+      clearInterval(sweep);
+      sweep = undefined;
+    }
+  }, RECENTLY_OPENED_MS).unref();
+}
+
+function openedLately(position: number, env: Envelope, key: OpeningKey | undefined) {
+  const recent = recentlyOpened.get(position);
+  if (!recent || !key || key.fingerprint !== env.k || recent.sealed !== env.c) return undefined;
+  if (recent.at <= Date.now() - RECENTLY_OPENED_MS) {
+    recentlyOpened.delete(position);
+    return undefined;
+  }
+  return recent.opened;
+}
+
+/** Forgets the events opened lately (a spec that changes keys behind this process's back). */
+export function forgetOpenedEvents(): void {
+  recentlyOpened.clear();
+}
+
+/**
  * Opens the events' sealed fields with their subjects' keys, read in one query (or from the
  * snapshot in scope). A field whose key is gone reads as `[erased]` and the event is marked
  * `erased`: projections leave it out whole, so no row is half there. Within a key snapshot (a
@@ -420,15 +494,18 @@ export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<S
   return events.map((event) => {
     const env = envelopeOf(event.data);
     if (!env) return event;
+    if (event.version === 1) learnSubject(event.streamId, env.s);
     const known = batch?.get(event.position);
     if (known)
       return known.erased
         ? { ...event, data: known.data, erased: true }
         : { ...event, data: known.data };
-    let opened = memo?.get(event.data as object) as Opened | undefined;
+    const key = keys.get(env.s);
+    let opened =
+      (memo?.get(event.data as object) as Opened | undefined) ??
+      (memo ? undefined : openedLately(event.position, env, key));
     if (!opened) {
       const data = openedCopy(event.data as Json, env.f);
-      const key = keys.get(env.s);
       if (!key || key.fingerprint !== env.k) {
         for (const path of env.f) setPath(data, path, ERASED);
         opened = { data, erased: true };
@@ -436,6 +513,8 @@ export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<S
         const values = JSON.parse(openWithOpeningKey(key, env.s, env.c)) as Json;
         for (const path of env.f) setPath(data, path, values[path]);
         opened = { data, erased: false };
+        // A rebuild's snapshot keeps its own (and would only churn this).
+        if (!memo) rememberOpened(event.position, env.c, opened);
       }
       memo?.set(event.data as object, opened);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEvents, defineProjection } from '../event-store/catalogue.ts';
 import { EventStore, rebuildProjections } from '../event-store/event-store.ts';
@@ -177,6 +177,49 @@ describe('personal fields in the log', () => {
     }
   });
 
+  it("given events opened lately (one worker's queues after another), when read again, then the opened values are reused while the person's key is the one that sealed them, and for no longer than 30 s", async () => {
+    const positions = (await store.readStream('test:2')).map((e) => e.position);
+    const first = await store.readEvents(positions);
+    const again = await store.readEvents(positions);
+    expect(again.map((e) => e.data)).toEqual(first.map((e) => e.data));
+    // The same opened values, not a second decryption of them.
+    expect(again[0]!.data).toBe(first[0]!.data);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      const later = await store.readEvents(positions);
+      expect(later.map((e) => e.data)).toEqual(first.map((e) => e.data));
+      expect(later[0]!.data).not.toBe(first[0]!.data);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("given a stream's first event opened, when a later event is sealed under the stream's person, then the log is not asked who that is, and the event is sealed under the person's key", async () => {
+    await store.readStream('test:2');
+    const queries: string[] = [];
+    const record = (q: { sql: string }) => queries.push(q.sql);
+    tdb.db.on('query', record);
+    try {
+      await tdb.db.transaction((trx) =>
+        store.appendToStreams(trx, [
+          {
+            streamId: 'test:2',
+            events: [{ type: 'TestNoted', data: { id: '2', changes: { note: 'met at a fair' } } }],
+            metadata,
+          },
+        ]),
+      );
+    } finally {
+      tdb.db.off('query', record);
+    }
+    expect(queries.filter((sql) => sql.includes('distinct on'))).toEqual([]);
+    const [, noted] = await store.readStream('test:2');
+    expect(noted!.data).toEqual({ id: '2', changes: { note: 'met at a fair' } });
+    expect(await rawLog()).not.toContain('met at a fair');
+    const sealed = await tdb.db('events').where({ position: noted!.position }).first();
+    expect(sealed.data.$personal.s).toBe(subjectIdOf('ada@example.ca'));
+  });
+
   it('given the key is lost, then the fields read as erased, the projection leaves the events out whole and a rebuild makes no row', async () => {
     await store.append(
       'test:3',
@@ -189,6 +232,8 @@ describe('personal fields in the log', () => {
       ],
       { metadata },
     );
+    // Opened lately: what this process remembers of them must not outlive the key.
+    await store.readStream('test:1');
     await tdb.db.transaction((trx) => shredSubject(trx, 'ADA@example.ca', new Date()));
     const history = await store.readStream('test:1');
     expect(history.map((e) => [e.erased, e.data])).toEqual([
