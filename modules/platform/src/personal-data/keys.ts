@@ -292,7 +292,7 @@ export async function loadOpeningKeys(
   if (missing.size === 0) return found;
   const rows: KeyRow[] = await db(PERSONAL_KEYS)
     .select('subject_id', 'wrapped_key')
-    .whereIn('subject_id', [...missing]);
+    .whereRaw('subject_id = any(?::text[])', [[...missing]]);
   for (const row of rows) {
     const key = snapshot ? openingKey(unwrap(row)) : openingKeyOf(row);
     found.set(row.subject_id, key);
