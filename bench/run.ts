@@ -36,6 +36,7 @@ import {
   type Child,
   type CpuSplit,
   cpuDuring,
+  cpuSeconds,
   rssMb,
   runNode,
   say,
@@ -627,6 +628,9 @@ try {
       notes.push(
         `Backlog drain, by queue (jobs, first start → last completion, a job's mean time from its start), round by round: ${backlogs.map((b, i) => `${i + 1}. ${b.byQueue.map((q) => `\`${q.name}\` ${q.n}, ${seconds(q.span)}, ${ms(q.avg_ms)}`).join('; ')}`).join(' ')}.`,
       );
+      notes.push(
+        `Backlog drain, CPU per 1,000 jobs (from the worker's resumption until the drain is seen done, polled every 250 ms), round by round: ${backlogs.map((b, i) => `${i + 1}. the worker ${ms((b.cpu.worker * 1000 * 1000) / b.jobs)}, PostgreSQL ${ms((b.cpu.postgres * 1000 * 1000) / b.jobs)}`).join('; ')}.`,
+      );
       const rates = backlogs.map((d) => d.jobs / d.span);
       const drained = backlogs.every((d) => d.drained);
       set('drain-rate', {
@@ -1082,11 +1086,18 @@ interface Backlog {
   span: number;
   drained: boolean;
   byQueue: { name: string; n: number; span: number; avg_ms: number }[];
+  /** CPU seconds used from the worker's resumption to the drain seen done. */
+  cpu: { worker: number; postgres: number };
 }
 
 /** A burst's jobs made while the worker is paused, then drained (see the drain phase). */
 async function backlogDrain(worker: Child, firstSender: number): Promise<Backlog> {
   await until('an empty queue', async () => !(await unfinishedJobs()), 120_000);
+  // The CPU the drain cost, the worker's and PostgreSQL's: steadier than its rate on a shared
+  // machine, so a change to the worker shows in it even when the noise hides it in the rate.
+  const postgres = await postgresPid();
+  const cpuNow = () => ({ worker: cpuSeconds(worker.pid), postgres: cpuSeconds(postgres, true) });
+  let cpuBefore = cpuNow();
   const [{ now: since }] = (await sql<{ now: Date }>('select now()')) as [{ now: Date }];
   worker.kill('SIGSTOP');
   try {
@@ -1100,6 +1111,7 @@ async function backlogDrain(worker: Child, firstSender: number): Promise<Backlog
     // the dead rows of the drains before cleared.
     await sql(`vacuum (analyze) ${BOSS_SCHEMA}.job`);
   } finally {
+    cpuBefore = cpuNow();
     worker.kill('SIGCONT');
   }
   const deadline = performance.now() + SETTINGS.drainTimeoutSeconds * 1000;
@@ -1110,6 +1122,7 @@ async function backlogDrain(worker: Child, firstSender: number): Promise<Backlog
     // (a scan of the job table every 20 ms) took a third of a core from the drain it measured.
     if (!drained) await new Promise((r) => setTimeout(r, 250));
   }
+  const cpuAfter = cpuNow();
   const doneSince = `from ${BOSS_SCHEMA}.job where created_on >= $1 and state = 'completed' and name not like 'bench.%'`;
   const [all] = (await sql<{ n: number; span: number }>(
     `select count(*)::int as n, extract(epoch from max(completed_on) - min(started_on))::float as span ${doneSince}`,
@@ -1126,7 +1139,16 @@ async function backlogDrain(worker: Child, firstSender: number): Promise<Backlog
   await sql(
     `delete from ${BOSS_SCHEMA}.job where state in ('created', 'retry') and name not like 'bench.%'`,
   );
-  return { jobs: all.n, span: all.span, drained, byQueue };
+  return {
+    jobs: all.n,
+    span: all.span,
+    drained,
+    byQueue,
+    cpu: {
+      worker: cpuAfter.worker - cpuBefore.worker,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
+    },
+  };
 }
 
 async function killedWorkerReturn(
