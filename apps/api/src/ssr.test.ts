@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getAsSent } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { composePage, serializeState, stylesheetsFirst, webDir } from './ssr.ts';
+import { composePage, pageAgain, serializeState, stylesheetsFirst, webDir } from './ssr.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,6 +32,31 @@ describe('server rendering', () => {
     const html = await res.text();
     expect(html).toContain('Page Not Found');
     expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('answers a public form sent before its script took over with its page again (303), reading nothing of what it carried', async () => {
+    const form = {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'firstName=Ada&email=ada%40example.ca&message=Call+me',
+    };
+    const res = await app.fetch('/contact?utm_source=linkedin', form);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/contact?utm_source=linkedin');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Only ever to a page of this site.
+    const away = await app.fetch('//elsewhere.example/contact', form);
+    expect(away.status).toBe(303);
+    expect(away.headers.get('location')).toBe('/');
+    // The API's routes are not pages.
+    expect((await app.fetch('/api/no-such-route', form)).status).toBe(404);
+  });
+
+  it('sends a posted form back only to a path of this site', () => {
+    expect(pageAgain('/careers/engineer?x=1')).toBe('/careers/engineer?x=1');
+    expect(pageAgain('//elsewhere.example/')).toBe('/');
+    expect(pageAgain('/\\elsewhere.example/')).toBe('/');
+    expect(pageAgain('https://elsewhere.example/')).toBe('/');
   });
 
   it('sends the back office as an empty shell, rendered in the browser', async () => {

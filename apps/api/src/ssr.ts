@@ -60,6 +60,11 @@ export function serializeState(state: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The same page, by a path on this site only: `//host` would leave it. */
+export function pageAgain(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/';
+}
+
 export function composePage(
   template: string,
   result: Pick<RenderResult, 'appHtml' | 'head' | 'state' | 'dates'>,
@@ -228,6 +233,13 @@ export function productionRenderer(services: RenderServices): WebRenderer {
         } catch (error) {
           next(error);
         }
+      });
+      // The public forms say method="post": sent before their page's script took them over
+      // (or with scripts off), what a person typed goes in a body this never reads, not in an
+      // address that history, logs and referrers keep. They get their page again.
+      app.post('/{*splat}', (req, res) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(303, pageAgain(req.originalUrl));
       });
     },
     async warm(stopped) {

@@ -144,6 +144,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   return (
     <form
       className="apply-form"
+      method="post"
       onSubmit={onSubmit}
       noValidate
       aria-label={`Apply for ${job.title}`}

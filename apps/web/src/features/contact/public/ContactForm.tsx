@@ -131,6 +131,7 @@ export function ContactForm() {
   return (
     <form
       className="contact-form"
+      method="post"
       onSubmit={onSubmit}
       {...timing.formProps}
       noValidate

@@ -81,6 +81,7 @@ export function NewsletterSignup() {
   return (
     <form
       className="newsletter"
+      method="post"
       onSubmit={onSubmit}
       {...timing.formProps}
       noValidate
