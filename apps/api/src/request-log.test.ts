@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { loggedUrl } from './request-log.ts';
 import { type RunningApi, startApi } from './server.ts';
 
 // One line per request at info, without headers; static files and answers from memory quieter.
@@ -43,6 +44,18 @@ describe('request logs', () => {
     });
     expect(line!.responseTime).toBeTypeOf('number');
     expect(JSON.stringify(line)).not.toMatch(/secret-token|cookie|user-agent|headers/i);
+  });
+
+  it("leave out a query's values, but for parameters that name no one: an address looked up must not outlive its erasure in a log", async () => {
+    const res = await fetch(
+      `${api.url}/api/privacy/search?email=ada%40example.ca&utm_source=linkedin`,
+    );
+    await res.text();
+    const [line] = requestLines('/api/privacy/search?email=…&utm_source=linkedin');
+    expect(line).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 401 } });
+    expect(JSON.stringify(lines)).not.toMatch(/ada(%40|@)example/);
+    expect(loggedUrl('/blog?published=true&q=Jane+Doe&flag')).toBe('/blog?published=true&q=…&flag');
+    expect(loggedUrl('/contact')).toBe('/contact');
   });
 
   it('leave static files and lists answered from memory to debug', async () => {

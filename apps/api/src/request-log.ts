@@ -46,7 +46,7 @@ export function requestLog(
     if (!options.ignore(req)) {
       const started = Date.now();
       // As it arrived: a mounted router changes req.url while it runs.
-      const request = { method: req.method, url: req.url };
+      const request = { method: req.method, url: loggedUrl(req.url ?? '') };
       res.once('close', () => {
         const level = options.levelOf(req, res);
         if (level === 'silent' || !logger.isLevelEnabled(level)) return;
@@ -66,4 +66,26 @@ export function requestLog(
     }
     next();
   };
+}
+
+/** Query parameters that name no one: their values stay in the line. */
+const PLAIN_PARAMETERS = /^(published|utm_(source|medium|campaign|term|content))$/;
+
+/**
+ * The URL with the values of its query left out, but for parameters that name no one: an
+ * address looked up on the Privacy screen (`/api/privacy/search?email=…`) must not outlive the
+ * person's erasure in a log file that the erasure cannot reach.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const key = pair.split('=', 1)[0]!;
+      return PLAIN_PARAMETERS.test(key) || !pair.includes('=') ? pair : `${key}=…`;
+    });
+  return `${url.slice(0, at)}?${query.join('&')}`;
 }
