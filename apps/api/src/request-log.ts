@@ -46,13 +46,13 @@ export function requestLog(
     if (!options.ignore(req)) {
       const started = Date.now();
       // As it arrived: a mounted router changes req.url while it runs.
-      const request = { method: req.method, url: loggedUrl(req.url ?? '') };
+      const { method, url = '' } = req;
       res.once('close', () => {
         const level = options.levelOf(req, res);
         if (level === 'silent' || !logger.isLevelEnabled(level)) return;
         const line = {
           reqId: id,
-          req: request,
+          req: { method, url: loggedUrl(url) },
           res: { statusCode: res.statusCode },
           responseTime: Date.now() - started,
         };
