@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { serializeError } from './logger.ts';
+import { createTestDatabase } from './testing/index.ts';
+
+describe('logged errors', () => {
+  it("keep PostgreSQL's detail without the values it quotes: a refused address is not in the log", async () => {
+    const tdb = await createTestDatabase();
+    try {
+      await tdb.db.raw('create table people (email text primary key)');
+      await tdb.db('people').insert({ email: 'ada@example.ca' });
+      const error = await tdb
+        .db('people')
+        .insert({ email: 'ada@example.ca' })
+        .catch((e) => e);
+      const logged = serializeError(error);
+      expect(String(error.detail)).toContain('ada@example.ca');
+      expect(logged.detail).toBe('Key (email)=(…) already exists.');
+      expect(JSON.stringify(logged)).not.toContain('ada@example.ca');
+      expect(logged.message).toContain('duplicate key value violates unique constraint');
+    } finally {
+      await tdb.drop();
+    }
+  });
+});
