@@ -42,7 +42,7 @@ const batchProbe: EventHandler = {
     if (events.some(isPoison)) throw new Error('a poisoned event in the batch');
   },
   async handle(event) {
-    if (isPoison(event)) throw new Error('poisoned');
+    if (isPoison(event)) throw new Error('550 <poisoned@example.ca>: Recipient address rejected');
     singles.push(event.position);
   },
 };
@@ -158,6 +158,14 @@ describe('worker', () => {
       const states = new Map(rows.map((r) => [r.position, r.state]));
       return expected.every(([position, state]) => states.get(position) === state);
     }, 10_000);
+    // The failure's message is kept in the job's row, without the address it quoted.
+    const failed = await app.db
+      .withSchema('pgboss')
+      .from('job')
+      .where({ name: BATCH_QUEUE })
+      .whereRaw("data->>'position' = ?", [String(poisoned)])
+      .first('output');
+    expect(failed.output).toEqual({ message: '550 <…>: Recipient address rejected' });
   });
 
   it('on shutdown, lets the job in hand finish', async () => {

@@ -12,6 +12,7 @@ import {
   type StoredEvent,
   type WorkerContext,
   withBatchEvents,
+  withoutAddresses,
 } from '@kw/platform';
 import { mailFrom } from '@kw/site';
 import { JOBS_AT_ONCE, WORK_OPTIONS } from './work-options.ts';
@@ -117,7 +118,9 @@ async function runBatch(
       { err: error, queue: handler.queue, position: job.data.position, job: job.id },
       'job failed; pg-boss retries it',
     );
-    const message = error instanceof Error ? error.message : String(error);
+    // Kept in the job's row until pg-boss deletes it, where an erasure does not reach: no
+    // address an SMTP server's refusal quoted.
+    const message = withoutAddresses(error instanceof Error ? error.message : String(error));
     return { id: job.id, status: 'failed', output: { message } };
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serializeError } from './logger.ts';
+import { serializeError, withoutAddresses } from './logger.ts';
 import { createTestDatabase } from './testing/index.ts';
 
 describe('logged errors', () => {
@@ -20,5 +20,17 @@ describe('logged errors', () => {
     } finally {
       await tdb.drop();
     }
+  });
+
+  it("leave out the addresses an error's message quotes (an SMTP server's refusal names the recipient)", () => {
+    const logged = serializeError(
+      new Error('550 5.1.1 <ada.l+news@example.ca>: Recipient address rejected'),
+    );
+    expect(logged.message).toBe('550 5.1.1 <…>: Recipient address rejected');
+    expect(JSON.stringify(logged)).not.toContain('example.ca');
+    expect(withoutAddresses('to ada@example.ca, grace@example.org; done')).toBe('to …, …; done');
+    expect(withoutAddresses('no address @ here, nor user@host')).toBe(
+      'no address @ here, nor user@host',
+    );
   });
 });
