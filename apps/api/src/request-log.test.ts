@@ -56,6 +56,8 @@ describe('request logs', () => {
     expect(JSON.stringify(lines)).not.toMatch(/ada(%40|@)example/);
     expect(loggedUrl('/blog?published=true&q=Jane+Doe&flag')).toBe('/blog?published=true&q=…&flag');
     expect(loggedUrl('/contact')).toBe('/contact');
+    expect(loggedUrl('/ada@example.ca?ada%40example.ca&flag')).toBe('/…?…&flag');
+    expect(loggedUrl('/blog?%E0%A4%A')).toBe('/blog?%E0%A4%A');
   });
 
   it('leave static files and lists answered from memory to debug', async () => {

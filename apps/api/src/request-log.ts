@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@kw/platform';
+import { type Logger, withoutAddresses } from '@kw/platform';
 import type { Express, RequestHandler } from 'express';
 import { requestIdOf } from './public-cache.ts';
 
@@ -78,14 +78,25 @@ const PLAIN_PARAMETERS = /^(published|utm_(source|medium|campaign|term|content))
  */
 export function loggedUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  // An address in the path or in a bare parameter (a visitor's typo) is left out too.
+  if (at < 0) return withoutAddresses(url);
   const query = url
     .slice(at + 1)
     .split('&')
     .filter((pair) => pair !== '')
     .map((pair) => {
       const key = pair.split('=', 1)[0]!;
-      return PLAIN_PARAMETERS.test(key) || !pair.includes('=') ? pair : `${key}=…`;
+      if (PLAIN_PARAMETERS.test(key)) return pair;
+      return pair.includes('=') ? `${key}=…` : withoutAddresses(decoded(pair));
     });
-  return `${url.slice(0, at)}?${query.join('&')}`;
+  return `${withoutAddresses(url.slice(0, at))}?${query.join('&')}`;
+}
+
+/** `%40` as `@`, so an encoded address is found too; a malformed escape stays as it came. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -11,8 +11,11 @@ export function createLogger(level: string, name: string): Logger {
   });
 }
 
-/** An e-mail address, as a failure's message may quote one (`550 <someone@…>: rejected`). */
-const ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[^\s<>()[\]"',;:]+/g;
+/**
+ * An e-mail address, as a failure's message (`550 <someone@…>: rejected`) or an address in a
+ * URL (`/someone@…?…`) may hold one: it ends at a URL's separators.
+ */
+const ADDRESS = /[^\s<>()[\]"',;:/?&=#]+@[^\s<>()[\]"',;:/?&=#]+\.[^\s<>()[\]"',;:/?&=#]+/g;
 
 /** The text with the e-mail addresses in it left out. */
 export function withoutAddresses(text: string): string {

@@ -468,11 +468,6 @@ function openedLately(position: number, env: Envelope, key: OpeningKey | undefin
   return recent.opened;
 }
 
-/** Forgets the events opened lately (a spec that changes keys behind this process's back). */
-export function forgetOpenedEvents(): void {
-  recentlyOpened.clear();
-}
-
 /**
  * Opens the events' sealed fields with their subjects' keys, read in one query (or from the
  * snapshot in scope). A field whose key is gone reads as `[erased]` and the event is marked
