@@ -29,6 +29,10 @@ describe('forEachId', () => {
     ]);
     const calls: string[] = [];
     let action: Promise<unknown> | undefined;
+    // The second run waits for the other writer's commit: started at once, it could take a
+    // before that writer (row locks are not handed out in turn) and deadlock with it again.
+    let otherCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (otherCommitted = resolve));
     await tdb.db.transaction(async (other) => {
       // PostgreSQL ends the transaction whose deadlock check runs first: each runs its check
       // deadlock_timeout (1 s) after it began to wait. The action waits first, but on a loaded
@@ -37,6 +41,7 @@ describe('forEachId', () => {
       await other('test_rows').where({ id: 'b' }).increment('n', 1);
       action = forEachId(tdb.db, ['a', 'b'], 'rows', async (id, trx) => {
         calls.push(id);
+        if (calls.length === 3) await committed;
         await trx('test_rows').where({ id }).increment('n', 1);
       });
       // The action holds a and waits for b: the other writer now asks for a.
@@ -51,6 +56,7 @@ describe('forEachId', () => {
       );
       await other('test_rows').where({ id: 'a' }).increment('n', 10);
     });
+    otherCommitted();
     await action;
     expect(calls).toEqual(['a', 'b', 'a', 'b']);
     expect(await counts()).toEqual({ a: 11, b: 2 });
