@@ -322,12 +322,10 @@ async function startWorker(name: string): Promise<Child> {
 }
 
 /**
- * Jobs of the application's queues not yet done (created, retrying or active) that are due: a
- * job scheduled for later (a digest at its window's end) waits by design.
- */
-/**
- * Whether a job is still to do. `exists` stops at the first one: a count scanned the whole job
- * table at every poll, CPU the drain it watched would otherwise have had.
+ * Whether a job of the application's queues is still to do (created, retrying or active) and
+ * due: a job scheduled for later (a digest at its window's end) waits by design. `exists` stops
+ * at the first one: a count scanned the whole job table at every poll, CPU the drain it watched
+ * would otherwise have had.
  */
 const unfinishedJobs = async (since?: Date) =>
   (
@@ -1097,7 +1095,7 @@ async function backlogDrain(worker: Child, firstSender: number): Promise<Backlog
   // machine, so a change to the worker shows in it even when the noise hides it in the rate.
   const postgres = await postgresPid();
   const cpuNow = () => ({ worker: cpuSeconds(worker.pid), postgres: cpuSeconds(postgres, true) });
-  let cpuBefore = cpuNow();
+  let cpuBefore: ReturnType<typeof cpuNow>;
   const [{ now: since }] = (await sql<{ now: Date }>('select now()')) as [{ now: Date }];
   worker.kill('SIGSTOP');
   try {

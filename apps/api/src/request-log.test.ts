@@ -57,6 +57,7 @@ describe('request logs', () => {
     expect(loggedUrl('/blog?published=true&q=Jane+Doe&flag')).toBe('/blog?published=true&q=…&flag');
     expect(loggedUrl('/contact')).toBe('/contact');
     expect(loggedUrl('/ada@example.ca?ada%40example.ca&flag')).toBe('/…?…&flag');
+    expect(loggedUrl('/ada%40example.ca')).toBe('/…');
     expect(loggedUrl('/blog?%E0%A4%A')).toBe('/blog?%E0%A4%A');
   });
 

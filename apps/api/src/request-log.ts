@@ -87,16 +87,7 @@ export function loggedUrl(url: string): string {
     .map((pair) => {
       const key = pair.split('=', 1)[0]!;
       if (PLAIN_PARAMETERS.test(key)) return pair;
-      return pair.includes('=') ? `${key}=…` : withoutAddresses(decoded(pair));
+      return pair.includes('=') ? `${key}=…` : withoutAddresses(pair);
     });
   return `${withoutAddresses(url.slice(0, at))}?${query.join('&')}`;
-}
-
-/** `%40` as `@`, so an encoded address is found too; a malformed escape stays as it came. */
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

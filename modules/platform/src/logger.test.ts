@@ -29,6 +29,7 @@ describe('logged errors', () => {
     expect(logged.message).toBe('550 5.1.1 <…>: Recipient address rejected');
     expect(JSON.stringify(logged)).not.toContain('example.ca');
     expect(withoutAddresses('to ada@example.ca, grace@example.org; done')).toBe('to …, …; done');
+    expect(withoutAddresses('/unsubscribe/ada%2Bnews%40example.ca?x=1')).toBe('/unsubscribe/…?x=1');
     expect(withoutAddresses('no address @ here, nor user@host')).toBe(
       'no address @ here, nor user@host',
     );

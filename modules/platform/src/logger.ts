@@ -13,9 +13,10 @@ export function createLogger(level: string, name: string): Logger {
 
 /**
  * An e-mail address, as a failure's message (`550 <someone@…>: rejected`) or an address in a
- * URL (`/someone@…?…`) may hold one: it ends at a URL's separators.
+ * URL (`/someone@…?…`, or percent-encoded, `someone%40…`) may hold one: it ends at a URL's
+ * separators.
  */
-const ADDRESS = /[^\s<>()[\]"',;:/?&=#]+@[^\s<>()[\]"',;:/?&=#]+\.[^\s<>()[\]"',;:/?&=#]+/g;
+const ADDRESS = /[^\s<>()[\]"',;:/?&=#]+(?:@|%40)[^\s<>()[\]"',;:/?&=#]+\.[^\s<>()[\]"',;:/?&=#]+/g;
 
 /** The text with the e-mail addresses in it left out. */
 export function withoutAddresses(text: string): string {
