@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, signInToBackOffice, submitAdminLogin } from './browser.ts';
 
 // The back office as the administrator keeps it open all day (issue 14): work is never lost,
 // the toolbar, the media in-use warning and bulk actions.
@@ -24,12 +24,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function signIn(page: Page) {
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
 async function adminPage(): Promise<Page> {
   const page = await (
     await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -37,9 +31,7 @@ async function adminPage(): Promise<Page> {
   page.on('pageerror', (error) => errors.push(error.message));
   // Leaving a page with unsaved changes asks (beforeunload): the tests answer yes.
   page.on('dialog', (dialog) => dialog.accept());
-  await page.goto(`${app.url}/admin`);
-  await signIn(page);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInToBackOffice(page, app.url);
   return page;
 }
 
@@ -118,7 +110,7 @@ describe('work is never lost', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(await draftIn(page, `adminDraft:blog:${post.id}`)).toContain('written all morning');
 
-    await signIn(page);
+    await submitAdminLogin(page);
     await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
     expect(new URL(page.url()).search).toBe(`?edit=${post.id}`);
     await page.getByText('Your unsaved changes were restored').waitFor();
@@ -145,7 +137,7 @@ describe('defects found in use', () => {
     await page.getByText('Password is required').waitFor();
     expect(await page.getByText('Username is required').count()).toBe(1);
     expect(await page.getByText('Password is required').count()).toBe(1);
-    await signIn(page);
+    await submitAdminLogin(page);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 
     const res = await app.fetch('/api/blog', {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, signInToBackOffice } from './browser.ts';
 
 /** The page's globals inside `evaluate` (the tests' TypeScript has no DOM library). */
 type InPage = any;
@@ -61,11 +61,7 @@ describe('Settings', () => {
 
   it('changes the password with the spec rules and messages, keeping the session with the fresh token', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
     const firstToken = await page.evaluate(() => localStorage.getItem('adminToken'));
     await page.getByRole('link', { name: 'Settings' }).first().click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();

@@ -4,8 +4,8 @@ import { confirmToken, subscriberIdFor } from '@kw/newsletter';
 import { eventually } from '@kw/platform/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, reportPageOnFailure } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, reportPageOnFailure, signInToBackOffice } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -66,11 +66,7 @@ beforeAll(async () => {
   await context.clock.install();
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${app.url}/admin`);
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInToBackOffice(page, app.url);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

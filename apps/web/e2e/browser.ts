@@ -3,6 +3,7 @@ import { type Db, queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
+import { TEST_ADMIN } from '../../../tests/test-admin.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -50,6 +51,23 @@ export async function waitForQueueDrained(db: Db, timeoutMs = 15_000): Promise<v
       (await db.withSchema('pgboss').from('job').where({ state: 'active' }).first()) === undefined,
     timeoutMs,
   );
+}
+
+/**
+ * Fills in and sends the back office's login form (on the page already) as the test app's
+ * administrator: what comes next (the Dashboard, a second step) is the spec's to wait for.
+ */
+export async function submitAdminLogin(page: Page): Promise<void> {
+  await page.getByLabel('Username').fill(TEST_ADMIN.username);
+  await page.getByLabel('Password').fill(TEST_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Opens the back office of the app at `appUrl` and signs in; resolves on its Dashboard. */
+export async function signInToBackOffice(page: Page, appUrl: string): Promise<void> {
+  await page.goto(`${appUrl}/admin`);
+  await submitAdminLogin(page);
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
 /**

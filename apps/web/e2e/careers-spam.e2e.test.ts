@@ -8,8 +8,8 @@ import {
   createCategory,
   createJob,
 } from '../../../modules/careers/src/test-fixtures.ts';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, signInToBackOffice } from './browser.ts';
 
 // Issue 6: the Job Manager shows the intake's spam verdict and lets the administrator reverse it.
 // Issue 11: one sent only too fast is held for review: the dashboard links to it, Release frees it.
@@ -40,11 +40,7 @@ describe('the Job Manager and spam', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
     await page.goto(`${app.url}/admin/jobs#applications`);
     await page.getByText('Showing 2 of 2 applications').waitFor();
 
@@ -92,11 +88,7 @@ describe('the Job Manager and spam', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
 
     const line = page.getByTestId('applications-held-for-review');
     await line.waitFor();

@@ -3,8 +3,8 @@ import { eventually, startSmtpCatcher } from '@kw/platform/testing';
 import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createJob, PDF } from '../../../modules/careers/src/test-fixtures.ts';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, pauseClock } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { gotoHydrated, launchChromium, pauseClock, signInToBackOffice } from './browser.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let app: TestApp;
@@ -116,11 +116,7 @@ describe('applying and rejecting, in Chromium', () => {
     office.on('page', (p) => p.on('download', (d) => downloads.push(d)));
     const admin = await office.newPage();
     admin.on('pageerror', (error) => pageErrors.push(error.message));
-    await admin.goto(`${app.url}/admin`);
-    await admin.getByLabel('Username').fill(TEST_ADMIN.username);
-    await admin.getByLabel('Password').fill(TEST_ADMIN.password);
-    await admin.getByRole('button', { name: 'Login' }).click();
-    await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(admin, app.url);
 
     await admin.goto(`${app.url}/admin/job-applications`);
     await admin.waitForURL(`${app.url}/admin/jobs#applications`);
@@ -294,11 +290,7 @@ describe('the Job Manager, in Chromium', () => {
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
     await page.goto(`${app.url}/admin/jobs#categories`);
     await page.getByRole('tab', { name: /^Categories \(\d+\)$/, selected: true }).waitFor();
 

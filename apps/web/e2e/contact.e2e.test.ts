@@ -1,7 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, waitForQueueDrained } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import {
+  gotoHydrated,
+  launchChromium,
+  signInToBackOffice,
+  waitForQueueDrained,
+} from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -44,11 +49,7 @@ describe('walking skeleton: contact form to back office', () => {
     expect(await page.getByLabel('First Name').inputValue()).toBe(''); // the form resets
 
     // The administrator.
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
     // The admin navigation: Dashboard, a 'View Site' link to / and Logout.
     const nav = page.getByRole('menu', { name: 'Admin' });
     expect(await nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);

@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, reportPageOnFailure } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import {
+  gotoHydrated,
+  launchChromium,
+  reportPageOnFailure,
+  signInToBackOffice,
+} from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -14,11 +19,7 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({ web: true }), launchChromium()]);
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${app.url}/admin`);
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInToBackOffice(page, app.url);
 });
 afterAll(async () => {
   await browser?.close();

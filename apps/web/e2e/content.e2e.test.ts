@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, pauseClock } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { gotoHydrated, launchChromium, pauseClock, signInToBackOffice } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -34,14 +34,6 @@ async function newPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-async function loginAsAdmin(page: Page) {
-  await page.goto(`${app.url}/admin`);
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
-
 /**
  * The moment a planted script would have run: every picture on screen has loaded or failed
  * (its onerror runs in that same task) and two frames have been drawn since the last click.
@@ -64,7 +56,7 @@ const filler = Array.from(
 describe('writing and reading a post', () => {
   it('the administrator writes a post with an uploaded image and publishes it; a visitor finds it, opens it and jumps to a heading', async () => {
     const { page, errors } = await newPage();
-    await loginAsAdmin(page);
+    await signInToBackOffice(page, app.url);
     await page.getByRole('link', { name: 'Blog Manager' }).click();
     await page.getByRole('heading', { name: 'Blog Manager' }).waitFor();
     await page.getByRole('button', { name: 'New Blog Post' }).click();
@@ -169,7 +161,7 @@ describe('writing and reading a post', () => {
       })
     ).json();
     const { page } = await newPage();
-    await loginAsAdmin(page);
+    await signInToBackOffice(page, app.url);
     await page.goto(`${app.url}/admin/blog`);
     await page.getByRole('button', { name: 'Edit Version Race' }).click();
     await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
@@ -281,7 +273,7 @@ describe('scripts in content never run', () => {
       expect(leftovers).toEqual([]);
     }
     // The editor's preview renders through the same server-side sanitiser.
-    await loginAsAdmin(page);
+    await signInToBackOffice(page, app.url);
     await page.goto(`${app.url}/admin/blog`);
     await page.getByRole('button', { name: 'Edit XSS Post' }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -299,7 +291,7 @@ describe('Media Manager', () => {
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     await page.clock.install();
-    await loginAsAdmin(page);
+    await signInToBackOffice(page, app.url);
     await page.goto(`${app.url}/admin/media`);
     await page.getByRole('heading', { name: 'Media Manager' }).waitFor();
     await page.getByLabel('Choose files').setInputFiles([

@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, reportPageOnFailure, waitForQueueDrained } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import {
+  launchChromium,
+  reportPageOnFailure,
+  signInToBackOffice,
+  waitForQueueDrained,
+} from './browser.ts';
 
 // Issue 11: a message sent as fast as a bot (or a browser's autofill) sends is held for the
 // administrator's review, not dropped as spam; the dashboard says how many wait, and links to them.
@@ -33,11 +38,7 @@ beforeAll(async () => {
   await waitForQueueDrained(app.db);
   page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${app.url}/admin`);
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInToBackOffice(page, app.url);
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

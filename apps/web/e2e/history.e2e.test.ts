@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, reportPageOnFailure } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, reportPageOnFailure, signInToBackOffice } from './browser.ts';
 
 // Issue 14 in Chromium: a post's History drawer, "Restore this version", "Recently deleted"
 // and the audit log.
@@ -17,11 +17,7 @@ beforeAll(async () => {
   token = await app.login();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${app.url}/admin`);
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInToBackOffice(page, app.url);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

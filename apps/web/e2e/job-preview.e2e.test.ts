@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, signInToBackOffice } from './browser.ts';
 
 // Issue 11: the job editor's preview shows the server's sanitised HTML only; what the
 // administrator (or whoever pasted the text) typed never runs in the back office.
@@ -23,11 +23,7 @@ describe('the job description preview, in Chromium', () => {
     ).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
     await page.goto(`${app.url}/admin/jobs`);
     await page.getByRole('button', { name: 'Add Job' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Job' });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, waitForQueueDrained } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, signInToBackOffice, waitForQueueDrained } from './browser.ts';
 
 // Issue 13 in the browser: the Privacy screen finds, exports and erases a person; Settings →
 // Privacy sets a retention period, which the public privacy policy then states.
@@ -37,11 +37,7 @@ describe('Privacy', () => {
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(TEST_ADMIN.username);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToBackOffice(page, app.url);
     await page.getByText('Retention: not run yet').waitFor();
 
     await page.getByRole('link', { name: 'Privacy' }).first().click();

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium } from './browser.ts';
+import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { launchChromium, submitAdminLogin } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -22,9 +22,7 @@ const codeFor = (secret: string, steps = 0) =>
 
 async function signInWithPassword(page: Page) {
   await page.goto(`${app.url}/admin`);
-  await page.getByLabel('Username').fill(TEST_ADMIN.username);
-  await page.getByLabel('Password').fill(TEST_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitAdminLogin(page);
 }
 
 describe('two-factor sign-in in the browser', () => {
