@@ -208,3 +208,51 @@ describe('the public layout on a phone', () => {
     await page.close();
   });
 });
+
+describe('scrolling, on a wide screen', () => {
+  /** A page whose clock stands still: the scroll's repeat 100 ms on fires as the test moves it. */
+  async function openPaused(path: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 700 } });
+    await context.clock.pauseAt(Date.now() + 5_000);
+    const page = await context.newPage();
+    current = page;
+    await gotoHydrated(page, `${app.url}${path}`);
+    return page;
+  }
+
+  it('a page opened at one of its sections stays there as it comes alive; a route change starts the next page at its top', async () => {
+    const page = await openPaused('/ethical-ai#report');
+    await page.clock.runFor(500);
+    expect(await page.evaluate<number>('scrollY')).toBeGreaterThan(0);
+    const top = await page.evaluate<number>(
+      "document.getElementById('report').getBoundingClientRect().top",
+    );
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(700);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${app.url}/privacy-policy`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(200);
+    expect(await page.evaluate<number>('scrollY')).toBe(0);
+    await page.context().close();
+  });
+
+  it('a tap on a button far down the page, as it comes alive, is not lost: the page stays under the finger', async () => {
+    const page = await openPaused('/services');
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    await subscribe.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate<number>('scrollY');
+    expect(scrolled).toBeGreaterThan(0);
+    const box = (await subscribe.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Press and release 150 ms apart, past the 100 ms a route change's second scroll waits.
+    await page.clock.runFor(150);
+    expect(await page.evaluate<number>('scrollY')).toBe(scrolled);
+    await page.mouse.up();
+    // The e-mail is empty: the click reached the form, which says why it sends nothing.
+    await page.getByText('Email is required').waitFor();
+    await page.context().close();
+  });
+});

@@ -58,10 +58,21 @@ function DocumentHead() {
   return null;
 }
 
+/**
+ * The address the document was loaded at (none on the server). Its page is left where the
+ * browser put it: at the section the address names (`/about#founder`), where a reload was, or
+ * where the visitor scrolled while the script loaded. Scrolling it to the top as it came alive
+ * took the visitor away from what they were reading, or moved a button from under their finger.
+ */
+let placedByBrowser: string | undefined =
+  typeof window === 'undefined' ? undefined : window.location.pathname;
+
+/** Every route change starts the new page at its top, at once and again 100 ms later. */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change by design
   useEffect(() => {
+    if (pathname === placedByBrowser) return;
+    placedByBrowser = undefined;
     const behavior = window.matchMedia('(prefers-reduced-motion: reduce)').matches
       ? 'auto'
       : 'smooth';
