@@ -233,6 +233,10 @@ describe('scrolling, on a wide screen', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${app.url}/privacy-policy`);
     await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate<number>('scrollY')).toBe(0);
+    // And again 100 ms later, over whatever moved the new page meanwhile.
+    await page.evaluate('scrollTo(0, 300)');
+    expect(await page.evaluate<number>('scrollY')).toBe(300);
     await page.clock.runFor(200);
     expect(await page.evaluate<number>('scrollY')).toBe(0);
     await page.context().close();
