@@ -74,6 +74,29 @@ describe('walking skeleton: contact form to back office', () => {
     await context.close();
   });
 
+  it('a refused submit puts the focus on the first field in error, on a page loaded from the server', async () => {
+    // The forms find that field by the id React gave it: the browser's ids must be the server's.
+    const page = await browser.newPage();
+    const focusedName = () =>
+      page.evaluate<string>("document.activeElement?.getAttribute('name') ?? ''");
+    await gotoHydrated(page, `${app.url}/contact`);
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('First name is required').waitFor();
+    await expect.poll(focusedName).toBe('firstName');
+
+    // The footer's newsletter form, on every page.
+    await gotoHydrated(page, `${app.url}/about`);
+    const footer = page.getByRole('contentinfo');
+    const address = footer.getByLabel('Newsletter email address');
+    await address.fill('bad');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await footer.getByText('Invalid email address').waitFor();
+    await expect.poll(focusedName).toBe('email');
+    expect(await address.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.close();
+  });
+
   it('a filled honeypot is stopped in the browser: error toast, no request', async () => {
     const page = await browser.newPage();
     const posts: string[] = [];

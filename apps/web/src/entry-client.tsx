@@ -4,11 +4,12 @@ import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
 import './shared/public/images.css';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { createDeferredStore } from './deferred-store.ts';
+import { Hydrated } from './Hydrated.tsx';
 import { routes } from './routes.tsx';
 import { preloadDateTexts } from './shared/public/dateTexts.ts';
 
@@ -32,13 +33,6 @@ await Promise.all(
 );
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root')!;
-/** Marks the page interactive once React has committed it: `<html data-hydrated>`. */
-function Hydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return null;
-}
 
 const app = (
   <StrictMode>

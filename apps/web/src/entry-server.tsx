@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { api, type StoreExtra } from './api/api.ts';
+import { Hydrated } from './Hydrated.tsx';
 import { type RouteHandle, resolveSeo, resolveStatus } from './route-handle.ts';
 import { routes } from './routes.tsx';
 import { headTags } from './seo.ts';
@@ -59,6 +60,8 @@ export async function render(
         <Provider store={store}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </Provider>
+        {/* The browser's tree has it: the same shape, the same ids. */}
+        <Hydrated />
       </StrictMode>,
     ),
   );
