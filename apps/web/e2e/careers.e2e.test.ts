@@ -284,6 +284,66 @@ describe("a job's own page, in Chromium", () => {
   });
 });
 
+describe('the apply dialog, in Chromium', () => {
+  it('fits a phone; a text selection dragged out of it does not close it; what was typed is still there when it opens again', async () => {
+    const slug = (await app.db('jobs').where({ id: jobId }).first('slug')).slug as string;
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const small = await phone.newPage();
+    await gotoHydrated(small, `${app.url}/careers/${slug}`);
+    await small.getByRole('button', { name: 'Apply Now' }).click();
+    const narrow = small.getByRole('dialog', { name: 'Apply for Machine Learning Engineer' });
+    await narrow.getByRole('button', { name: 'Submit Application' }).waitFor();
+    const box = (await narrow.boundingBox())!;
+    for (const part of [
+      narrow.getByRole('button', { name: 'Submit Application' }),
+      narrow.getByLabel('Resume'),
+      narrow.getByLabel('Cover Letter'),
+    ]) {
+      const inner = (await part.boundingBox())!;
+      expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    expect(await narrow.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await phone.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${app.url}/careers/${slug}`);
+    const dialog = page.getByRole('dialog', { name: 'Apply for Machine Learning Engineer' });
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await dialog.getByLabel('First Name').fill('Ada');
+    const letter = dialog.getByLabel('Cover Letter');
+    await letter.fill('Models that a machine shop can trust.');
+    await dialog
+      .getByLabel('Resume')
+      .setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+
+    // Text selected in the letter, the button released beside the dialog: it stays open.
+    const at = (await letter.boundingBox())!;
+    await page.mouse.move(at.x + at.width - 5, at.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(5, 5, { steps: 5 });
+    await page.mouse.up();
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Closed by Escape, opened again: the draft is there, the résumé chosen too.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    expect(await dialog.getByLabel('First Name').inputValue()).toBe('Ada');
+    expect(await letter.inputValue()).toBe('Models that a machine shop can trust.');
+    expect(
+      await dialog
+        .getByLabel('Resume')
+        .evaluate((el) => (el as unknown as { files: { name: string }[] }).files[0]?.name),
+    ).toBe('ada-cv.pdf');
+
+    // A click on the backdrop itself still closes it.
+    await page.mouse.click(5, 5);
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
 describe('the Job Manager, in Chromium', () => {
   it('categories and jobs are made in their dialogs with the spec rules; tabs follow the URL hash', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });

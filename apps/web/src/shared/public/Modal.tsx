@@ -3,7 +3,8 @@ import { ToastRegion, useToastsInModal } from './Toaster.tsx';
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes it on Escape and puts the
- * rest of the page out of reach. A click on the backdrop closes it too.
+ * rest of the page out of reach. A click on the backdrop closes it too: one pressed and released
+ * there, not a text selection dragged out of the dialog (its click lands on the dialog as well).
  */
 export function Modal({
   open,
@@ -17,6 +18,7 @@ export function Modal({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const pressedOnBackdrop = useRef(false);
   const titleId = useId();
   // The toasts raised while it is open show inside it, above its backdrop.
   useToastsInModal(open);
@@ -33,8 +35,12 @@ export function Modal({
       className="modal"
       aria-labelledby={open ? titleId : undefined}
       onClose={onClose}
+      onPointerDown={(event) => {
+        pressedOnBackdrop.current = event.target === ref.current;
+      }}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        if (event.target === ref.current && pressedOnBackdrop.current) onClose();
+        pressedOnBackdrop.current = false;
       }}
     >
       {/* A closed dialog holds nothing: no empty heading in the page. */}

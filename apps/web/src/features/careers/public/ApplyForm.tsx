@@ -47,18 +47,46 @@ function resumeProblem(file: File | null): string | undefined {
   return undefined;
 }
 
+interface Draft {
+  values: typeof empty;
+  resume: File | null;
+  startedAt: string;
+}
+
+/**
+ * What was typed in a job's dialog, kept while the page lives: the dialog closes on Escape, a
+ * click beside it or its ×, and a cover letter written for minutes must not go with it. Dropped
+ * once the application is sent.
+ */
+const drafts = new Map<string, Draft>();
+
 /** The apply dialog's form (public-site.md §4, §5): checked here, and again by the API. */
 export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   const id = useId();
   const toast = useToast();
-  const [values, setValues] = useState(empty);
-  const [resume, setResume] = useState<File | null>(null);
+  const [draft] = useState(() => drafts.get(job.id));
+  const [values, setValues] = useState(draft?.values ?? empty);
+  const [resume, setResume] = useState<File | null>(draft?.resume ?? null);
+  const resumeInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   /** The form's failure: the generic words, or the server's own for a job that has closed. */
   const [failed, setFailed] = useState<string | false>(false);
   const [isLoading, setLoading] = useState(false);
-  // When the visitor opened the dialog (the form mounts with it), sent with the application.
-  const [startedAt] = useState(() => new Date().toISOString());
+  // When the visitor first opened the dialog (the form mounts with it), sent with the application.
+  const [startedAt] = useState(() => draft?.startedAt ?? new Date().toISOString());
+  useEffect(() => {
+    const blank = !resume && Object.values(values).every((value) => value === '');
+    if (blank) drafts.delete(job.id);
+    else drafts.set(job.id, { values, resume, startedAt });
+  }, [job.id, values, resume, startedAt]);
+  // The file chosen before shows in its input again (an input's files can only be set whole).
+  useEffect(() => {
+    const input = resumeInput.current;
+    if (!input || !draft?.resume || typeof DataTransfer === 'undefined') return;
+    const files = new DataTransfer();
+    files.items.add(draft.resume);
+    input.files = files.files;
+  }, [draft]);
   // A second click while the first is under way (the code still arriving, or the upload) must
   // not send a second application; state alone would let a quick double click through.
   const busy = useRef(false);
@@ -111,6 +139,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
       });
       setValues(empty);
       setResume(null);
+      drafts.delete(job.id);
       onDone();
     } catch (error) {
       // The server's field errors belong under their fields; the toast says it failed.
@@ -171,6 +200,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
       <div className="field">
         <FieldLabel htmlFor={`${id}-resume`} label="Resume" required />
         <input
+          ref={resumeInput}
           id={`${id}-resume`}
           name="resume"
           type="file"
