@@ -266,6 +266,81 @@ describe('the throttle keeps its own clock', () => {
   });
 });
 
+describe("the owner's own browser, past the account's hourly cap", () => {
+  it('100 wrong passwords from 20 addresses cap the account for others, but not for a browser that signed in to it before', async () => {
+    const username = 'owner-browser';
+    await sameHash(username);
+    const right = { username, password: TEST_ADMIN.password };
+    const signedIn = await login(right);
+    expect(signedIn.status).toBe(200);
+    const mark = signedIn.headers.getSetCookie().find((c) => c.startsWith('admin_device='))!;
+    expect(mark).toMatch(/HttpOnly/i);
+    expect(mark).toMatch(/SameSite=Strict/i);
+    expect(mark).toMatch(/Path=\/api\/auth/i);
+    const ownBrowser = { cookie: mark.split(';')[0]! };
+    // Another account's mark, an altered one and one that cannot be decoded count for nothing.
+    const adminMark = (await login(TEST_ADMIN)).headers
+      .getSetCookie()
+      .find((c) => c.startsWith('admin_device='))!
+      .split(';')[0]!;
+    const others = [adminMark, `${ownBrowser.cookie.slice(0, -2)}xx`, 'admin_device=%zz'];
+
+    // The attack: 5 wrong guesses from each of 20 addresses, all of them real requests.
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const ip = newIp();
+        for (let i = 0; i < 5; i++)
+          expect((await login({ username, password: `guess-${i}` }, ip)).status).toBe(401);
+      }),
+    );
+    const elsewhere = await login(right);
+    expect(elsewhere.status).toBe(429);
+    expect((await elsewhere.json()).secondFactor).toBe('required');
+    for (const cookie of others) {
+      const res = await requestFrom(newIp(), `${app.url}/api/auth/login`, {
+        json: right,
+        headers: { cookie },
+      });
+      expect(res.status).toBe(429);
+    }
+
+    // The owner's browser, from an address of its own, signs in, and keeps its mark.
+    const owner = await requestFrom(newIp(), `${app.url}/api/auth/login`, {
+      json: right,
+      headers: ownBrowser,
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.headers.getSetCookie().find((c) => c.startsWith('admin_device='))).toContain(
+      ownBrowser.cookie,
+    );
+
+    // A stolen mark is no way around the limits: 5 wrong guesses with it, and it is spent.
+    for (let i = 0; i < 5; i++) {
+      const res = await requestFrom(newIp(), `${app.url}/api/auth/login`, {
+        json: { username, password: `stolen-${i}` },
+        headers: ownBrowser,
+      });
+      expect(res.status).toBe(401);
+    }
+    const spent = await requestFrom(newIp(), `${app.url}/api/auth/login`, {
+      json: right,
+      headers: ownBrowser,
+    });
+    expect(spent.status).toBe(429);
+  });
+});
+
+describe('a cookie that cannot be decoded', () => {
+  it('is no session: a 401 on admin routes, the public answer on public ones, never a 500', async () => {
+    for (const cookie of ['admin_session=%zz', 'admin_session=%E0%A4%A']) {
+      expect((await app.fetch('/api/auth/verify', { headers: { cookie } })).status).toBe(401);
+      expect((await app.fetch('/api/jobs', { headers: { cookie } })).status).toBe(200);
+      const out = await app.fetch('/api/auth/logout', { method: 'POST', headers: { cookie } });
+      expect(out.status).toBe(200);
+    }
+  });
+});
+
 describe('sessions', () => {
   it('verify accepts the bearer token and refuses none, a forged or a tampered one', async () => {
     const token = await app.login();

@@ -9,6 +9,7 @@ import {
   twoFactorCodeSchema,
 } from './contract.ts';
 import type { AuthDeps } from './credentials.ts';
+import { KNOWN_DEVICE_COOKIE, readKnownDevice, setKnownDeviceCookie } from './known-device.ts';
 import { endEverySession, endOneSession, listSessions, logout } from './open-sessions.ts';
 import { changePassword, completeSecondFactor, login } from './service.ts';
 import {
@@ -42,15 +43,21 @@ export const authRoutes: RouteDef[] = [
     body: loginRequestSchema,
     docs: {
       description:
-        'Answers a token, or, when the account has two-factor sign-in, a challenge for `POST /api/auth/login/second-factor`. Attempts are counted before the password is checked: 5 per username and address in 15 minutes (then growing waits), 20 per address, and 100 password checks an hour per account, past which a `code` must come with the password.',
+        'Answers a token, or, when the account has two-factor sign-in, a challenge for `POST /api/auth/login/second-factor`. Attempts are counted before the password is checked: 5 per username and address in 15 minutes (then growing waits), 20 per address, and 100 password checks an hour per account, past which a `code` must come with the password, unless the browser signed in to the account before (its `admin_device` cookie: 5 tries in 15 minutes of its own).',
     },
-    async handler({ body, services, visitor, metadata, res }) {
-      const result = await login(depsOf(services), body, visitor, metadata);
+    async handler({ req, body, services, visitor, metadata, res }) {
+      const device = readKnownDevice(
+        services.config.jwtSecret,
+        body.username,
+        cookieValue(req, KNOWN_DEVICE_COOKIE),
+      );
+      const result = await login(depsOf(services), body, visitor, metadata, new Date(), device);
       if (!('token' in result)) {
         const { username: _, ...challenge } = result;
         return challenge;
       }
       setSessionCookie(res, services.config, result.token);
+      setKnownDeviceCookie(res, services.config, result.username, device);
       return { token: result.token };
     },
   }),
@@ -63,9 +70,20 @@ export const authRoutes: RouteDef[] = [
       description:
         "The second step of a two-factor sign-in: the first step's challenge (5 minutes, from the same address) and a code from the authenticator app or a recovery code. Five codes per challenge.",
     },
-    async handler({ body, services, visitor, metadata, res }) {
-      const { token } = await completeSecondFactor(depsOf(services), body, visitor, metadata);
+    async handler({ req, body, services, visitor, metadata, res }) {
+      const { username, token } = await completeSecondFactor(
+        depsOf(services),
+        body,
+        visitor,
+        metadata,
+      );
       setSessionCookie(res, services.config, token);
+      const device = readKnownDevice(
+        services.config.jwtSecret,
+        username,
+        cookieValue(req, KNOWN_DEVICE_COOKIE),
+      );
+      setKnownDeviceCookie(res, services.config, username, device);
       return { token };
     },
   }),

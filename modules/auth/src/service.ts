@@ -26,6 +26,7 @@ import {
   count,
   emptyCounter,
   type LoginAdmission,
+  type LoginCounters,
   releaseLogin,
   THROTTLE,
   waitText,
@@ -82,11 +83,14 @@ export async function ensureAdmin(
 
 // Sign-in.
 
-const loginKeys = (username: string, ip: string) => ({
-  pair: `pair:${username}|${ip}`,
-  address: `address:${ip}`,
-  account: `account:${username}`,
-});
+/** The counters of an attempt; the browser's mark of an earlier sign-in has one of its own. */
+const loginKeys = (username: string, ip: string, knownDevice?: string) =>
+  ({
+    pair: `pair:${username}|${ip}`,
+    address: `address:${ip}`,
+    account: `account:${username}`,
+    ...(knownDevice ? { knownDevice: `device:${knownDevice}` } : {}),
+  }) as Record<keyof LoginCounters, string>;
 
 /** The account's hourly cap: the answer says a code lets the owner in, whatever the account. */
 export class SecondFactorOrWaitError extends TooManyRequestsError {
@@ -112,9 +116,10 @@ export type LoginResult =
   | { username: string; secondFactorRequired: true; challenge: string; message: string };
 
 /**
- * Counts the attempt (per username and address, per address, per account) before anything is
- * checked, so parallel requests cannot pass a limit; then the password, and the second
- * factor when the account has one. `now` is the throttle's clock.
+ * Counts the attempt (per username and address, per address, per account, and per known
+ * browser) before anything is checked, so parallel requests cannot pass a limit; then the
+ * password, and the second factor when the account has one. `now` is the throttle's clock;
+ * `knownDevice`, the id of the browser's valid mark of an earlier sign-in to this account.
  */
 export async function login(
   deps: AuthDeps,
@@ -122,9 +127,10 @@ export async function login(
   visitor: Visitor,
   metadata: EventMetadata,
   now: Date = new Date(),
+  knownDevice?: string,
 ): Promise<LoginResult> {
   const username = request.username.toLowerCase();
-  const keys = loginKeys(username, visitor.ip);
+  const keys = loginKeys(username, visitor.ip, knownDevice);
   const admission = await withCounters(deps.db, keys, now, (counters) => {
     const decided = admitLogin(counters, now, { withCode: request.code !== undefined });
     return { result: decided, ...(decided.admitted ? { counters: decided.counters } : {}) };

@@ -12,10 +12,16 @@ export function bearerToken(req: Request): string | undefined {
   return header.slice('Bearer '.length).trim() || undefined;
 }
 
+/** A cookie's value; one that cannot be decoded is no cookie (a 401 or the public answer, not a 500). */
 export function cookieValue(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -126,6 +126,27 @@ describe('the account, from every address', () => {
     expect(decided.counters.pair.recent).toEqual([at(50)]);
   });
 
+  it('given 100 checks within the hour, when the password comes from a browser the owner signed in with, then it is checked as usual, and that browser counted', () => {
+    const counters = { ...capped(), knownDevice: emptyCounter() };
+    const decided = admitLogin(counters, at(50), { withCode: false });
+    expect(decided).toMatchObject({ admitted: true, secondFactorFirst: false });
+    if (!decided.admitted) return;
+    expect(decided.counters.knownDevice?.recent).toEqual([at(50)]);
+    // Signed in: the browser starts afresh.
+    expect(releaseLogin(decided.counters, at(50), at(50)).knownDevice).toEqual(emptyCounter());
+  });
+
+  it('given a known browser with 5 tries in 15 minutes, then it is like any other browser under the cap', () => {
+    let knownDevice = emptyCounter();
+    for (const m of [40, 41, 42, 43, 44])
+      knownDevice = count(knownDevice, THROTTLE.knownDevice, at(m));
+    expect(admitLogin({ ...capped(), knownDevice }, at(50), { withCode: false })).toEqual({
+      admitted: false,
+      reason: 'account',
+      retryAt: at(60),
+    });
+  });
+
   it('given an address that is throttled, then a code does not help it', () => {
     const counters = { ...capped(), pair: failures([49, 49, 49, 49, 49]).pair };
     expect(admitLogin(counters, at(50), { withCode: true })).toMatchObject({

@@ -33,6 +33,11 @@ export const THROTTLE = {
   address: { max: 20, windowMs: 15 * MINUTE, growing: true },
   /** One account, from every address: at most 100 password checks an hour (OWASP ASVS 2.2.1). */
   account: { max: 100, windowMs: 60 * MINUTE, growing: false },
+  /**
+   * One browser the owner signed in with (known-device.ts), from any address: 5 tries in 15
+   * minutes, growing; past it the browser is like any other, under the account's cap.
+   */
+  knownDevice: { max: 5, windowMs: 15 * MINUTE, growing: true },
   /** Codes tried on one second-factor step (after a right password): 5, then sign in again. */
   challenge: { max: 5, windowMs: 10 * MINUTE, growing: false },
   /** Wrong codes in Settings (turning two-factor on or off), per account. */
@@ -99,6 +104,8 @@ export interface LoginCounters {
   address: Counter;
   /** This username, from every address. */
   account: Counter;
+  /** The browser's mark of an earlier sign-in to this account, when it has a valid one. */
+  knownDevice?: Counter;
 }
 
 export type LoginAdmission =
@@ -132,7 +139,10 @@ export function admitLogin(
     blockedUntil(counters.address, THROTTLE.address, now),
   ]);
   if (addressBlocked) return { admitted: false, retryAt: addressBlocked, reason: 'address' };
-  const capped = blockedUntil(counters.account, THROTTLE.account, now);
+  const device = counters.knownDevice;
+  // The owner's own browser is not held by the cap that others' guesses filled.
+  const knownBrowser = device !== undefined && !blockedUntil(device, THROTTLE.knownDevice, now);
+  const capped = knownBrowser ? null : blockedUntil(counters.account, THROTTLE.account, now);
   if (capped && !options.withCode) return { admitted: false, retryAt: capped, reason: 'account' };
   return {
     admitted: true,
@@ -141,6 +151,7 @@ export function admitLogin(
       pair: count(counters.pair, THROTTLE.pair, now),
       address: count(counters.address, THROTTLE.address, now),
       account: capped ? counters.account : count(counters.account, THROTTLE.account, now),
+      ...(device ? { knownDevice: count(device, THROTTLE.knownDevice, now) } : {}),
     },
   };
 }
@@ -154,6 +165,7 @@ export function releaseLogin(counters: LoginCounters, at: Date, now: Date): Logi
     pair: emptyCounter(),
     address: refund(counters.address, THROTTLE.address, at, now),
     account: refund(counters.account, THROTTLE.account, at, now),
+    ...(counters.knownDevice ? { knownDevice: emptyCounter() } : {}),
   };
 }
 
