@@ -135,12 +135,17 @@ describe('Case Study Manager', () => {
     expect(await v.locator('.content-card').count()).toBe(1);
     await v.getByRole('button', { name: 'Remove industry filter' }).click();
     await expect.poll(() => v.locator('.content-card').count()).toBe(5);
+    // A button that removes itself gives the focus to the control it cleared.
+    const focused = () =>
+      v.evaluate<string>("document.activeElement?.getAttribute('aria-label') ?? ''");
+    expect(await focused()).toBe('Industry');
     await v.getByPlaceholder('Search case studies...').fill('speedy');
     await expect.poll(() => v.locator('.content-card').count()).toBe(1);
     await v.getByPlaceholder('Search case studies...').fill('nothing like this');
     await v.getByText('No case studies found matching your criteria.').waitFor();
     await v.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => v.locator('.content-card').count()).toBe(5);
+    expect(await focused()).toBe('Search case studies');
     await v.getByRole('link', { name: /^Read Case Study\W+Route Planning for a Courier$/ }).click();
     await v.getByRole('heading', { level: 1, name: 'Route Planning for a Courier' }).waitFor();
     expect(await v.getByText('Speedy Parcels').isVisible()).toBe(true);

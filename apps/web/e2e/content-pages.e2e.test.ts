@@ -50,6 +50,21 @@ describe('blog pages on the server', () => {
     expect((await html('/blogs/rendered-post')).text).toContain('<h1 id="intro">Intro</h1>');
   });
 
+  it("describes a post with no excerpt and no SEO description by its content's first words, as its card and the feed do", async () => {
+    await createPost({
+      title: 'Plain Post',
+      slug: 'plain-post',
+      content: '## Why\nBefore any model, there is **data**. <script>alert(1)</script>',
+    });
+    const page = await html('/blog/plain-post');
+    expect(page.text).toContain(
+      '<meta name="description" content="Why Before any model, there is data....">',
+    );
+    expect(page.text).toContain(
+      '<meta property="og:description" content="Why Before any model, there is data....">',
+    );
+  });
+
   it('answers a missing post and a draft with the Blog Post Not Found page and status 404', async () => {
     await createPost({ title: 'Hidden Draft Title', slug: 'hidden-draft', published: false });
     for (const path of ['/blog/hidden-draft', '/blog/never-written']) {

@@ -115,6 +115,10 @@ describe('writing and reading a post', () => {
     await v.getByPlaceholder('Search blog posts...').fill('no such words');
     await v.getByText('No blog posts found matching your search.').waitFor();
     await v.getByRole('button', { name: 'Clear Search' }).click();
+    // The button went with the empty state: the focus is back in the search, not lost.
+    await expect
+      .poll(() => v.evaluate<string>("document.activeElement?.getAttribute('type') ?? ''"))
+      .toBe('search');
     await v
       .getByRole('link', { name: /^Read More\W+Harvest Forecasting With Small Data$/ })
       .click();

@@ -169,6 +169,12 @@ describe('the public layout on a phone', () => {
     expect(box.width).toBe(box.height);
     await avatar.click();
     const panel = page.getByRole('region', { name: "Daniel's AI Digital Twin" });
+    await panel.waitFor();
+    // Escape closes it, as a disclosure's panel, and the focus is back on its button.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await avatar.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await avatar.click();
     await panel.getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL(`${app.url}/contact`);
     await page.close();
@@ -178,10 +184,25 @@ describe('the public layout on a phone', () => {
     const { page, errors } = await open('/services');
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
+    // The jobs' answer held back: until it comes, the filter gives no count (not 'All Positions (0)').
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/jobs?published=true', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Careers' }).click();
     await page.waitForURL(`${app.url}/careers`);
     await page.getByRole('heading', { level: 1, name: 'Join Our Team' }).waitFor();
+    await page.getByText('Loading positions...').waitFor();
+    expect(await page.getByRole('button', { name: 'All Positions', exact: true }).isVisible()).toBe(
+      true,
+    );
+    release();
+    await page.getByRole('button', { name: 'All Positions (0)' }).waitFor();
     // the jobs were not in the server's state of /services: the store's code (RTK Query) came
     // with this navigation, then the request, and the page shows its answer (no jobs here)
     await page.getByText('No Open Positions').first().waitFor();

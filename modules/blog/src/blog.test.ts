@@ -239,6 +239,20 @@ describe('rendering', () => {
   });
 });
 
+describe('a post with headings alike', () => {
+  it('anchors a second heading of the same words, and one of no letters, apart: each table-of-contents entry leads to its own', async () => {
+    const p = await create({ content: '## Setup\n\none\n\n## Setup\n\ntwo\n\n## ???\n\nthree' });
+    const detail = await (await app.fetch(`/api/blog/${p.slug}`)).json();
+    expect(detail.headings.map((h: { id: string }) => h.id)).toEqual([
+      'setup',
+      'setup-1',
+      'section',
+    ]);
+    expect(detail.html).toContain('<h2 id="setup-1">Setup</h2>');
+    expect(detail.html).toContain('<h2 id="section">???</h2>');
+  });
+});
+
 describe('JSON importer', () => {
   const fixture = readFileSync(
     path.join(import.meta.dirname, 'fixtures/orchard-post.json'),

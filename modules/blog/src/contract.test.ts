@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   excerptOrFallback,
   headingAnchor,
+  headingAnchors,
   plainText,
   readingMinutes,
   slugify,
@@ -21,8 +22,21 @@ describe('content rules shared with the pages', () => {
     ['Why It Matters', 'why-it-matters'],
     ["What's next?", 'whats-next'],
     ['1. Quoting', '1-quoting'],
+    ["Émile's café — über", 'emiles-cafe-uber'],
   ])('anchor of %j is %j', (text, id) => {
     expect(headingAnchor(text)).toBe(id);
+  });
+
+  it("gives every heading of a page an anchor of its own: a second 'Setup' is setup-1, one with no letter is 'section'", () => {
+    expect(headingAnchors(['Setup', 'Usage', 'Setup', '???', 'Setup', '!!!', 'Setup 1'])).toEqual([
+      'setup',
+      'usage',
+      'setup-1',
+      'section',
+      'setup-2',
+      'section-1',
+      'setup-1-1',
+    ]);
   });
 
   it('falls back to the first N characters of text with tags and marks stripped, plus ...', () => {
@@ -32,6 +46,16 @@ describe('content rules shared with the pages', () => {
       'Head bold link img...',
     );
     expect(excerptOrFallback('', 'a'.repeat(300), 150)).toBe(`${'a'.repeat(150)}...`);
+  });
+
+  it("leaves out what a script, a style or a comment holds: an embed's code is no excerpt", () => {
+    expect(
+      excerptOrFallback(
+        '',
+        'Intro <script>alert(1)</script><STYLE type="text/css">p { color: red }</STYLE> and <!-- a note --> end',
+        200,
+      ),
+    ).toBe('Intro and end...');
   });
 
   it('reads at 200 words a minute, rounded up', () => {

@@ -16,13 +16,34 @@ export function slugify(title: string): string {
     .replace(/-+/g, '-');
 }
 
-/** A heading's anchor: lower-cased, non-alphanumerics dropped, spaces to hyphens (public-site.md §2). */
+/**
+ * A heading's anchor: lower-cased, non-alphanumerics dropped, spaces to hyphens (public-site.md
+ * §2). Accented letters keep their letter ('Café' is 'cafe', not 'caf').
+ */
 export function headingAnchor(text: string): string {
   return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9\s]/g, '')
     .trim()
     .replace(/\s+/g, '-');
+}
+
+/**
+ * The anchors of a page's headings, in order: each as `headingAnchor` makes it, a second
+ * 'Setup' as 'setup-1', and a heading with no letter or digit as 'section', so that every entry
+ * of the table of contents leads to its own heading.
+ */
+export function headingAnchors(texts: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return texts.map((text) => {
+    const base = headingAnchor(text) || 'section';
+    let id = base;
+    for (let n = 1; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    return id;
+  });
 }
 
 /**
@@ -31,6 +52,9 @@ export function headingAnchor(text: string): string {
  */
 export function plainText(content: string): string {
   const text = content
+    // What a script, a style or a comment holds is not text (an author's pasted embed).
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

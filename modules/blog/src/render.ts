@@ -5,7 +5,7 @@ import {
   type BlogPost,
   type BlogPostDetail,
   type Heading,
-  headingAnchor,
+  headingAnchors,
   readingMinutes,
 } from './contract.ts';
 
@@ -16,16 +16,17 @@ const marked = new Marked({ gfm: true, breaks: true, async: false });
 
 /** Gives each heading its anchor id and lists the headings, in order. */
 function anchorHeadings(safeHtml: string): { html: string; headings: Heading[] } {
-  const headings: Heading[] = [];
-  const html = safeHtml.replace(
-    /<h([1-6])>([\s\S]*?)<\/h\1>/g,
-    (_match, level: string, inner: string) => {
-      const text = decodeHtmlEntities(inner.replace(/<[^>]*>/g, '')).trim();
-      const id = headingAnchor(text);
-      headings.push({ level: Number(level), text, id });
-      return `<h${level} id="${id}">${inner}</h${level}>`;
-    },
+  const pattern = /<h([1-6])>([\s\S]*?)<\/h\1>/g;
+  const texts = [...safeHtml.matchAll(pattern)].map((m) =>
+    decodeHtmlEntities(m[2]!.replace(/<[^>]*>/g, '')).trim(),
   );
+  const ids = headingAnchors(texts);
+  const headings: Heading[] = [];
+  const html = safeHtml.replace(pattern, (_match, level: string, inner: string) => {
+    const i = headings.length;
+    headings.push({ level: Number(level), text: texts[i]!, id: ids[i]! });
+    return `<h${level} id="${ids[i]}">${inner}</h${level}>`;
+  });
   return { html, headings };
 }
 

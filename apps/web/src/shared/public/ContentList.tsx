@@ -1,5 +1,5 @@
 import type { ImageRenditions } from '@kw/media/presentation';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { IMAGE_SIZES, ResponsiveImage } from './ResponsiveImage.tsx';
 
@@ -65,9 +65,16 @@ export function ContentCard(props: {
   );
 }
 
-export function SearchInput(props: { label: string; value: string; onChange(v: string): void }) {
+export function SearchInput(props: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  /** A clear button that removes itself gives the focus back here. */
+  ref?: Ref<HTMLInputElement>;
+}) {
   return (
     <input
+      ref={props.ref}
       type="search"
       className="content-search"
       placeholder={`${props.label}...`}

@@ -1,3 +1,4 @@
+import { excerptOrFallback } from '@kw/blog/presentation';
 import { type ImageRenditions, shareImage } from '@kw/media/presentation';
 import {
   type AnyQueryEndpoint,
@@ -64,6 +65,7 @@ interface Article {
   seoTitle: string;
   seoDescription: string;
   excerpt: string;
+  content: string;
   slug: string;
   featuredImage: string;
   featuredImageRenditions?: ImageRenditions | null | undefined;
@@ -79,10 +81,22 @@ interface Article {
  */
 export function articleSeo(
   item: Article,
-  page: { path: string; keywords: string[]; datePublished: string; section: Crumb },
+  page: {
+    path: string;
+    keywords: string[];
+    datePublished: string;
+    section: Crumb;
+    /** Characters of the content that stand in for a missing excerpt, as on the item's card. */
+    excerptLength: number;
+  },
   article: object,
 ): Seo {
-  const description = item.seoDescription || item.excerpt || item.title;
+  const description =
+    item.seoDescription ||
+    (item.content.trim()
+      ? excerptOrFallback(item.excerpt, item.content, page.excerptLength)
+      : item.excerpt) ||
+    item.title;
   return {
     title: item.seoTitle || item.title,
     description,

@@ -1,5 +1,5 @@
 import type { BlogPostSummary } from '@kw/blog/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import { SmallHero, TagList } from '../../../shared/public/Blocks.tsx';
@@ -35,6 +35,7 @@ function PostCard({ post, first }: { post: BlogPostSummary; first: boolean }) {
 export function BlogListPage() {
   const { data, isLoading, isError } = usePublicQuery(blogQueries.publishedPosts, undefined);
   const [search, setSearch] = useState('');
+  const searchInput = useRef<HTMLInputElement>(null);
   const posts = useMemo(() => (data ?? []).filter((p) => matchesPost(p, search)), [data, search]);
   return (
     <>
@@ -51,7 +52,12 @@ export function BlogListPage() {
         </button>
       </SmallHero>
       <section className="container content-section">
-        <SearchInput label="Search blog posts" value={search} onChange={setSearch} />
+        <SearchInput
+          ref={searchInput}
+          label="Search blog posts"
+          value={search}
+          onChange={setSearch}
+        />
         <ContentGrid
           isLoading={isLoading}
           isError={isError}
@@ -62,7 +68,11 @@ export function BlogListPage() {
             noMatch: 'No blog posts found matching your search.',
             clearLabel: 'Clear Search',
             filtered: Boolean(search.trim()),
-            clear: () => setSearch(''),
+            clear: () => {
+              setSearch('');
+              // The button goes with the empty state: the keyboard's place goes back to the search.
+              searchInput.current?.focus();
+            },
           }}
           card={(post, first) => <PostCard post={post} first={first} />}
         />

@@ -1,3 +1,4 @@
+import { BLOG_EXCERPT_FALLBACK } from '@kw/blog/presentation';
 import { company } from '@kw/site';
 import { articleSeo, itemHandle, listHandle } from '../../../shared/public/routeHandles.ts';
 import { BlogListPage } from './BlogListPage.tsx';
@@ -36,6 +37,7 @@ export const blogPages = {
             keywords: post.tags,
             datePublished: post.publishedAt ?? post.createdAt,
             section: { name: 'Blog', path: '/blog' },
+            excerptLength: BLOG_EXCERPT_FALLBACK,
           },
           {
             author: { '@type': 'Organization', name: `${company.name} Team`, url: '/about' },

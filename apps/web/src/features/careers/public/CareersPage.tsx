@@ -28,6 +28,9 @@ export function CareersPage() {
     setApplying(job);
   };
 
+  // No counts until the jobs are in: 'All Positions (0)' would say there are none.
+  const counted = (n: number) => (jobs.data ? ` (${n})` : '');
+
   return (
     <>
       <SmallHero
@@ -45,7 +48,7 @@ export function CareersPage() {
             aria-pressed={category === 'all'}
             onClick={() => setCategory('all')}
           >
-            All Positions ({all.length})
+            All Positions{counted(all.length)}
           </button>
           {cats.map((c) => (
             <button
@@ -55,7 +58,8 @@ export function CareersPage() {
               aria-pressed={category === c.id}
               onClick={() => setCategory(c.id)}
             >
-              {c.name} ({all.filter((j) => j.categoryId === c.id).length})
+              {c.name}
+              {counted(all.filter((j) => j.categoryId === c.id).length)}
             </button>
           ))}
         </fieldset>

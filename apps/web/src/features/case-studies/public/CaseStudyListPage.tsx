@@ -1,5 +1,5 @@
 import type { CaseStudySummary } from '@kw/case-studies/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicQuery } from '../../../public-query.ts';
 import { formatDate } from '../../../shared/dates.ts';
@@ -90,9 +90,14 @@ export function CaseStudyListPage() {
     [data, search, industry],
   );
   const filtered = Boolean(search.trim() || industry);
+  // A button that removes itself (a chip's ×, Clear Filters) gives the focus to the control it
+  // cleared, so the keyboard's place is not lost to the top of the page.
+  const searchInput = useRef<HTMLInputElement>(null);
+  const industrySelect = useRef<HTMLSelectElement>(null);
   const clear = () => {
     setSearch('');
     setIndustry('');
+    searchInput.current?.focus();
   };
   return (
     <>
@@ -102,9 +107,15 @@ export function CaseStudyListPage() {
       />
       <section className="container content-section">
         <div className="filters">
-          <SearchInput label="Search case studies" value={search} onChange={setSearch} />
+          <SearchInput
+            ref={searchInput}
+            label="Search case studies"
+            value={search}
+            onChange={setSearch}
+          />
           {industries.length > 0 && (
             <select
+              ref={industrySelect}
               aria-label="Industry"
               value={industry}
               onChange={(e) => setIndustry(e.target.value)}
@@ -121,9 +132,25 @@ export function CaseStudyListPage() {
         {filtered && (
           <ul className="chips" aria-label="Active filters">
             {search.trim() && (
-              <Chip name="Search" value={search.trim()} onRemove={() => setSearch('')} />
+              <Chip
+                name="Search"
+                value={search.trim()}
+                onRemove={() => {
+                  setSearch('');
+                  searchInput.current?.focus();
+                }}
+              />
             )}
-            {industry && <Chip name="Industry" value={industry} onRemove={() => setIndustry('')} />}
+            {industry && (
+              <Chip
+                name="Industry"
+                value={industry}
+                onRemove={() => {
+                  setIndustry('');
+                  industrySelect.current?.focus();
+                }}
+              />
+            )}
           </ul>
         )}
         <ContentGrid

@@ -1,3 +1,4 @@
+import { CASE_STUDY_EXCERPT_FALLBACK } from '@kw/case-studies/presentation';
 import { company } from '@kw/site';
 import { articleSeo, itemHandle, listHandle } from '../../../shared/public/routeHandles.ts';
 import { CaseStudyListPage } from './CaseStudyListPage.tsx';
@@ -38,6 +39,7 @@ export const caseStudyPages = {
             keywords: study.tags,
             datePublished: study.createdAt,
             section: { name: 'Case Studies', path: '/case-studies' },
+            excerptLength: CASE_STUDY_EXCERPT_FALLBACK,
           },
           { author: organization, publisher: organization, about: study.industry || undefined },
         ),

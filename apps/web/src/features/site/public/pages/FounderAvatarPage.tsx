@@ -1,5 +1,5 @@
 import { founder } from '@kw/site';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChatIcon, CloseIcon } from '../../../../shared/public/Icons.tsx';
 import { readSiteConfig } from '../../../../shared/public/site-config.ts';
@@ -51,8 +51,17 @@ export function FounderAvatarPage() {
 
 function AvatarPlaceholder() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <div className={`avatar-widget ${open ? 'is-open' : ''}`}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the open panel, as a disclosure's does
+    <div
+      className={`avatar-widget ${open ? 'is-open' : ''}`}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
       {open && (
         <section
           className="avatar-panel"
@@ -70,6 +79,7 @@ function AvatarPlaceholder() {
         </section>
       )}
       <button
+        ref={button}
         type="button"
         className="avatar-button"
         aria-expanded={open}
