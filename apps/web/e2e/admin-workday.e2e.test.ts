@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createJob } from '../../../modules/careers/src/test-fixtures.ts';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { launchChromium, signInToBackOffice, submitAdminLogin } from './browser.ts';
 
@@ -86,6 +87,76 @@ describe('work is never lost', () => {
     await page.getByRole('link', { name: 'Add Case Study' }).click();
     await page.getByRole('heading', { name: 'Create Case Study' }).waitFor();
     await expect.poll(() => page.title()).toBe('Case Study Manager · Admin');
+    await page.context().close();
+  });
+
+  it('the job and category dialogs ask before closing over unsaved changes (Cancel, ×, a click outside)', async () => {
+    const categoryId = await createCategory(app, token, 'Field Work');
+    await createJob(app, token, categoryId, { title: 'Irrigation Technician' });
+    const page = await adminPage();
+    await page.goto(`${app.url}/admin/jobs`);
+    const confirm = page.locator('.ant-modal-confirm');
+    const question = confirm.locator('.ant-modal-confirm-title', {
+      hasText: 'Leave without saving?',
+    });
+
+    // Nothing typed: Cancel closes at once.
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const addJob = page.getByRole('dialog', { name: 'Add Job' });
+    await addJob.getByLabel('Title').waitFor();
+    await addJob.getByRole('button', { name: 'Cancel' }).click();
+    await addJob.waitFor({ state: 'hidden' });
+    expect(await confirm.count()).toBe(0);
+
+    // Typed work: the × asks; keeping on editing keeps it, a click outside asks again.
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await addJob.getByLabel('Title').fill('Greenhouse Data Analyst');
+    await addJob.getByRole('button', { name: 'Close' }).click();
+    await question.waitFor();
+    expect(
+      await confirm.getByText('Your changes to this job have not been saved.').isVisible(),
+    ).toBe(true);
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await addJob.getByLabel('Title').inputValue()).toBe('Greenhouse Data Analyst');
+    await page.mouse.click(20, 450);
+    await question.waitFor();
+    expect(await addJob.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await addJob.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    expect(await addJob.getByLabel('Title').inputValue()).toBe('');
+    await addJob.getByRole('button', { name: 'Cancel' }).click();
+    await addJob.waitFor({ state: 'hidden' });
+
+    // Editing a job: Cancel asks too, and discarding leaves the stored values.
+    await page.getByRole('button', { name: 'Actions for Irrigation Technician' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editJob = page.getByRole('dialog', { name: 'Edit Job' });
+    await editJob.getByLabel('Description').fill('A new description, half written.');
+    await editJob.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await editJob.waitFor({ state: 'hidden' });
+
+    // The category dialog is the same.
+    await page.getByRole('tab', { name: /^Categories/ }).click();
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const addCategory = page.getByRole('dialog', { name: 'Add Category' });
+    await addCategory.getByLabel('Name').fill('Agronomy');
+    await addCategory.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor();
+    expect(
+      await confirm.getByText('Your changes to this job category have not been saved.').isVisible(),
+    ).toBe(true);
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await addCategory.getByLabel('Name').inputValue()).toBe('Agronomy');
+    await page.mouse.click(20, 450);
+    await question.waitFor();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await addCategory.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
@@ -176,6 +247,82 @@ describe('defects found in use', () => {
     await context.close();
   });
 
+  it('Enter in the Published Date confirms the typed date, even without a time, and does not save the post', async () => {
+    const post = await createPost('Frost Dates', 'When to plant.');
+    const page = await adminPage();
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/blog/'))
+        saves.push(request.url());
+    });
+    await page.goto(`${app.url}/admin/blog?edit=${post.id}`);
+    await page.getByRole('heading', { name: 'Edit Blog Post' }).waitFor();
+    const date = page.getByLabel('Published Date');
+    await date.click();
+    await date.pressSequentially('2026-01-15');
+    await date.press('Enter');
+    await expect.poll(() => date.inputValue()).toBe('2026-01-15 00:00');
+    expect(await page.getByRole('heading', { name: 'Edit Blog Post' }).isVisible()).toBe(true);
+
+    // Only Save Post saves, once, with the typed day (midnight in the business's zone).
+    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByText('Blog post updated successfully').waitFor();
+    expect(saves).toHaveLength(1);
+    const saved = await (await app.fetch(`/api/blog/${post.slug}`, { token })).json();
+    expect(saved.publishedAt).toBe('2026-01-15T05:00:00.000Z');
+    await page.context().close();
+  });
+
+  it("at 390 px the managers' headers wrap and the erasures table scrolls in its card: no page scrolls sideways", async () => {
+    const contact = await app.fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '203.0.113.90' },
+      json: {
+        firstName: 'Narrow',
+        lastName: 'Screen',
+        email: 'narrow.screen@example.ca',
+        message: 'Please forget me once this is answered.',
+      },
+    });
+    expect(contact.status).toBe(201);
+    const erased = await app.fetch('/api/privacy/erase', {
+      method: 'POST',
+      token,
+      json: { email: 'narrow.screen@example.ca', confirmEmail: 'narrow.screen@example.ca' },
+    });
+    expect(erased.status).toBe(200);
+
+    const page = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 } })
+    ).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInToBackOffice(page, app.url);
+    const overflow = () =>
+      page.evaluate(
+        'document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth',
+      );
+    for (const [path, button] of [
+      ['/admin/blog', 'New Blog Post'],
+      ['/admin/case-studies', 'New Case Study'],
+    ] as const) {
+      await page.goto(`${app.url}${path}`);
+      const box = await page.getByRole('button', { name: button }).boundingBox();
+      expect(box, path).not.toBeNull();
+      expect(box!.x, path).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, path).toBeLessThanOrEqual(390);
+      expect(await overflow(), path).toBe(0);
+    }
+    await page.goto(`${app.url}/admin/privacy`);
+    await page.getByText('Recent erasures').waitFor();
+    await page
+      .getByRole('cell', { name: 'Done' })
+      .or(page.getByText(/^Pending/))
+      .first()
+      .waitFor();
+    expect(await overflow()).toBe(0);
+    await page.context().close();
+  });
+
   it('heading and list buttons replace the line’s prefix instead of stacking them', async () => {
     const page = await adminPage();
     await page.goto(`${app.url}/admin/blog?edit=new`);
@@ -229,6 +376,20 @@ describe('Media Manager', () => {
     await dialog.getByRole('button', { name: 'Delete anyway' }).click();
     await page.getByText('File deleted').waitFor();
     expect((await app.fetch(url)).status).toBe(404);
+    await page.context().close();
+  });
+  it('shows the upload date as every other screen does (2026-11-24, 8:20:58 a.m.)', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'silo.png');
+    const uploaded = await app.fetch('/api/media/upload', { method: 'POST', token, body: form });
+    expect(uploaded.status).toBe(201);
+    const page = await adminPage();
+    await page.goto(`${app.url}/admin/media`);
+    const row = page.getByRole('row', { name: /silo\.png/ });
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2}, \d{1,2}:\d{2}:\d{2}\s[ap]\.m\./);
+    expect(text).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
     await page.context().close();
   });
 });

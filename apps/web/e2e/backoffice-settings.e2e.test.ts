@@ -59,6 +59,30 @@ describe('Settings', () => {
     await page.close();
   });
 
+  // Before the test that changes the password: this one signs in with the first.
+  it("a wrong current password is said under its field, and in the toast without the field's key", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signInToBackOffice(page, app.url);
+    await page.goto(`${app.url}/admin/settings`);
+    await page.getByLabel('Current Password').fill('wrong-password');
+    await page.getByLabel('New Password', { exact: true }).fill('abcdef1');
+    await page.getByLabel('Confirm New Password').fill('abcdef1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    const notice = page.locator('.ant-notification-notice', { hasText: 'Password Change Failed' });
+    await notice.waitFor();
+    expect(await notice.locator('.ant-notification-notice-description').textContent()).toBe(
+      'Current password is incorrect',
+    );
+    const field = page.locator('.ant-form-item', { hasText: 'Current Password' });
+    expect(await field.locator('.ant-form-item-explain-error').textContent()).toBe(
+      'Current password is incorrect',
+    );
+    // Typing again takes the server's message away.
+    await page.getByLabel('Current Password').fill(TEST_ADMIN.password);
+    await field.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   it('changes the password with the spec rules and messages, keeping the session with the fresh token', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signInToBackOffice(page, app.url);

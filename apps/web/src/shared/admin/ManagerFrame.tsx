@@ -44,7 +44,7 @@ export function ManagerFrame(
           </Typography.Title>
           <Typography.Text type="secondary">{props.subtitle}</Typography.Text>
         </div>
-        <Space>
+        <Space wrap>
           <Button onClick={() => navigate(-1)}>Back to Dashboard</Button>
           {props.extra}
           <Button type="primary" onClick={props.onNew}>

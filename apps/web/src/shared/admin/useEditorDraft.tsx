@@ -14,6 +14,26 @@ import {
 const AUTOSAVE_MS = 300;
 
 /**
+ * The one question before unsaved changes are thrown away: the editors ask it on leaving, the
+ * Job Manager's dialogs on closing (`noun`: 'post', 'job' …).
+ */
+export function confirmDiscard(
+  modal: ReturnType<typeof App.useApp>['modal'],
+  noun: string,
+  answer: { discard(): void; keep?(): void },
+): void {
+  modal.confirm({
+    title: 'Leave without saving?',
+    content: `Your changes to this ${noun} have not been saved.`,
+    okText: 'Discard changes',
+    okButtonProps: { danger: true },
+    cancelText: 'Keep editing',
+    onOk: () => answer.discard(),
+    onCancel: () => answer.keep?.(),
+  });
+}
+
+/**
  * An editor's unsaved work, kept (issue 14): every change is saved as a draft in this browser
  * (`key`, one per record), and on return the editor offers to restore it, or restores it at once
  * when the session had ended while editing. Leaving with unsaved changes (a link, Back, Cancel,
@@ -112,17 +132,12 @@ export function useEditorDraft<V extends object>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per blocked navigation
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: 'Leave without saving?',
-      content: `Your changes to this ${noun} have not been saved.`,
-      okText: 'Discard changes',
-      okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
-      onOk() {
+    confirmDiscard(modal, noun, {
+      discard() {
         discard();
         blocker.proceed();
       },
-      onCancel() {
+      keep() {
         blocker.reset();
       },
     });

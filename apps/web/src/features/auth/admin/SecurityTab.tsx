@@ -1,6 +1,8 @@
 import { changePasswordFormSchema } from '@kw/auth/contract';
+import type { ApiErrorBody } from '@kw/platform/contract';
 import { App, Button, Card, Col, Descriptions, Form, Input, Row } from 'antd';
 import { serverMessage } from '../../../api/api.ts';
+import { showFieldErrors } from '../../../shared/admin/serverErrors.ts';
 import { useChangePasswordMutation, useTwoFactorStatusQuery } from '../api.ts';
 import { SessionsCard } from './SessionsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
@@ -49,9 +51,14 @@ export function SecurityTab() {
         description: 'Your password has been successfully changed.',
       });
     } catch (error) {
+      // A field's message ('Current password is incorrect') goes under its field, and in the
+      // toast as it is: the server's message prefixes it with the field's key.
+      const fields = showFieldErrors(form, error)
+        ? (error as { data: ApiErrorBody }).data.errors?.map((e) => e.message).join(' ')
+        : undefined;
       notification.error({
         title: 'Password Change Failed',
-        description: serverMessage(error) ?? 'Failed to connect to server.',
+        description: fields ?? serverMessage(error) ?? 'Failed to connect to server.',
       });
     }
   }

@@ -26,7 +26,13 @@ export function BlogSidebar({ form, saving }: { form: FormInstance<PostValues>; 
             >
               <DatePicker
                 showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
+                // A day typed without a time is that day at 00:00, not dropped.
+                format={['YYYY-MM-DD HH:mm', 'YYYY-MM-DD']}
+                // Enter confirms the typed date (the picker's own handler has run by now); it
+                // must not also submit the editor's form, which would save and close the post.
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') event.preventDefault();
+                }}
                 aria-label="Published Date"
                 style={{ flex: 1 }}
               />

@@ -23,7 +23,7 @@ export function CategoryDialog({
   const [form] = Form.useForm<Values>();
   const [create, creating] = useCreateJobCategoryMutation();
   const [update, updating] = useUpdateJobCategoryMutation();
-  const onFinish = useEditDialog(form, {
+  const { onFinish, onCancel } = useEditDialog(form, {
     open,
     item: category,
     valuesOf: (c) => ({ name: c.name, description: c.description, isActive: c.isActive }),
@@ -41,7 +41,7 @@ export function CategoryDialog({
       label="Category"
       saving={creating.isLoading || updating.isLoading}
       onSave={() => form.submit()}
-      onClose={onClose}
+      onClose={onCancel}
     >
       <Form form={form} layout="vertical" onFinish={onFinish} name="job-category">
         <Form.Item

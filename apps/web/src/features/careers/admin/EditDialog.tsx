@@ -1,11 +1,14 @@
-import { Button, Dropdown, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { App, Button, Dropdown, type FormInstance, Modal } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { serverMessage } from '../../../api/api.ts';
+import { sameValues } from '../../../shared/admin/drafts.ts';
 import { useNotified } from '../../../shared/admin/notify.tsx';
+import { confirmDiscard } from '../../../shared/admin/useEditorDraft.tsx';
 
 /**
  * The Job Manager's add/edit dialogs (admin.md §2, §5): the form is filled on opening (the item's
  * values, or the defaults), and saving says 'Job Created', 'Failed to Update Job Category' ….
+ * Closing it (Cancel, ×, Escape, a click outside) with changes asks first, as the editors do.
  */
 export function useEditDialog<V, T extends { id: string }>(
   form: FormInstance<V>,
@@ -23,14 +26,23 @@ export function useEditDialog<V, T extends { id: string }>(
 ) {
   const { open, item } = options;
   const notified = useNotified();
+  const { modal } = App.useApp();
+  // The values as filled: what the form holds is unsaved work when it differs from them.
+  const filled = useRef<unknown>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: filled when it opens or its item changes
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue((item ? options.valuesOf(item) : options.defaults) as never);
+    filled.current = form.getFieldsValue(true);
   }, [open, item, form]);
 
-  return async function onFinish(values: V) {
+  function onCancel() {
+    if (sameValues(form.getFieldsValue(true), filled.current)) options.onClose();
+    else confirmDiscard(modal, options.noun.toLowerCase(), { discard: options.onClose });
+  }
+
+  async function onFinish(values: V) {
     const [done, failed] = item ? ['Updated', 'Update'] : ['Created', 'Create'];
     const saved = await notified(
       () => (item ? options.update(item, values) : options.create(values)),
@@ -41,7 +53,9 @@ export function useEditDialog<V, T extends { id: string }>(
       }),
     );
     if (saved) options.onClose();
-  };
+  }
+
+  return { onFinish, onCancel };
 }
 
 /** 'Add Category' / 'Edit Category', 'Create Category' / 'Update Category' …. */
@@ -53,6 +67,7 @@ export function EditDialog(props: {
   saving: boolean;
   width?: number;
   onSave(): void;
+  /** Cancel, ×, Escape or a click outside: useEditDialog's onCancel, which asks when changed. */
   onClose(): void;
   children: ReactNode;
 }) {

@@ -66,7 +66,7 @@ export function JobDialog({
   const [form] = Form.useForm<FormValues>();
   const [create, creating] = useCreateJobMutation();
   const [update, updating] = useUpdateJobMutation();
-  const onFinish = useEditDialog(form, {
+  const { onFinish, onCancel } = useEditDialog(form, {
     open,
     item: job,
     valuesOf: (j) => ({
@@ -100,7 +100,7 @@ export function JobDialog({
       saving={creating.isLoading || updating.isLoading}
       width={960}
       onSave={() => form.submit()}
-      onClose={onClose}
+      onClose={onCancel}
     >
       <Form
         form={form}

@@ -119,7 +119,7 @@ export function MediaTable({
         {
           title: 'Uploaded',
           dataIndex: 'uploadedAt',
-          render: (at: string) => formatDate(at, 'usDateTime'),
+          render: (at: string) => formatDate(at, 'dateTime'),
         },
         { title: 'URL', dataIndex: 'url', render: (url: string) => <code>{url}</code> },
         {

@@ -98,6 +98,7 @@ function Holdings({ result, onErased }: { result: PrivacySearchResult; onErased(
         rowKey="id"
         size="small"
         pagination={false}
+        scroll={{ x: true }}
         dataSource={result.records}
         columns={[
           { title: 'Module', dataIndex: 'module' },
@@ -195,6 +196,8 @@ function Erasures() {
         rowKey="id"
         size="small"
         pagination={false}
+        // Scrolls inside its card on a phone instead of widening the page.
+        scroll={{ x: true }}
         dataSource={data.erasures}
         columns={[
           {
