@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { company } from './company.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'kw-config-'));
@@ -16,6 +17,12 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.adminUsername).toBe('admin');
     expect(config.mailDir).toBe(path.join(dir, 'mail'));
+    // The owner's notices go to the company's address, as the README says, unless ADMIN_EMAIL
+    // names another.
+    expect(config.adminEmail).toBe(company.email);
+    expect(loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'owner@example.ca' }).adminEmail).toBe(
+      'owner@example.ca',
+    );
   });
 
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {

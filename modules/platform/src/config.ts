@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { company } from './company.ts';
 import { usePersonalDataKey } from './personal-data/keys.ts';
 
 /** Every setting the processes read from the environment, validated once at start-up. */
@@ -156,7 +157,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    adminEmail: env.ADMIN_EMAIL,
+    // The owner hears of new messages and applications at the company's address unless told
+    // otherwise (as the mails come from it).
+    adminEmail: env.ADMIN_EMAIL ?? company.email,
     logLevel: env.LOG_LEVEL,
     efficiencyEdgeUrl: env.EFFICIENCY_EDGE_URL,
     avatarWidgetUrl: env.AVATAR_WIDGET_URL,
