@@ -79,5 +79,9 @@ describe('Privacy', () => {
     const html = await (await app.fetch('/privacy-policy')).text();
     expect(html).toContain('Contact form submissions: 2 months.');
     expect(html).toContain('Job applications and résumés (after the last status change): 1 year.');
+    // Unsubscribed addresses go at the nightly clean-up, and the policy says so (not "at once").
+    expect(html).toContain(
+      'Unsubscribed newsletter addresses: erased within a day, at the nightly clean-up;',
+    );
   });
 });

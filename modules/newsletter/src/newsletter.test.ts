@@ -556,6 +556,10 @@ describe('one-click unsubscribe', () => {
     ).json();
     expect(all.find((s: { id: string }) => s.id === id)).toMatchObject({ subscribed: false });
 
+    // The link opened again says it is done, and no longer shows the address.
+    const again = await (await app.fetch(link)).text();
+    expect(again).toContain("You're already unsubscribed");
+    expect(again).not.toContain('ann@example.ca');
     // A second click changes nothing.
     expect((await app.fetch(link, { method: 'POST' })).status).toBe(200);
     expect(

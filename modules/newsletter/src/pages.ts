@@ -34,10 +34,10 @@ export function confirmPage(token: string, email: string): string {
   );
 }
 
-export function donePage(): string {
+export function donePage(already = false): string {
   return page(
     'Unsubscribed',
-    `<h1>You're unsubscribed</h1>
+    `<h1>${already ? "You're already unsubscribed" : "You're unsubscribed"}</h1>
 <p>You will not receive our newsletter any more. If this was a mistake, you can sign up again at the bottom of any page of our website.</p>
 <p><a href="/">Go to the website</a></p>`,
   );

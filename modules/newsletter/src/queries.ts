@@ -95,9 +95,15 @@ export async function isSuppressed(db: Db, emailHash: string): Promise<boolean> 
 }
 
 /** The address of a subscriber, for the unsubscribe page. */
-export async function subscriberEmail(db: Db, id: string): Promise<string | undefined> {
-  const row = await db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS).where({ id }).first('email');
-  return row?.email;
+/** What an unsubscribe link's page shows: the address, or that it is unsubscribed already. */
+export async function subscriptionOfLink(
+  db: Db,
+  id: string,
+): Promise<{ email: string; unsubscribed: boolean } | undefined> {
+  const row = await db<SubscriberRow>(NEWSLETTER_SUBSCRIBERS)
+    .where({ id })
+    .first('email', 'status');
+  return row && { email: row.email, unsubscribed: row.status === 'unsubscribed' };
 }
 
 /** The columns of newsletter-subscribers-{date}.csv. */

@@ -45,7 +45,7 @@ import {
   NEWSLETTER_CSV_COLUMNS,
   newsletterAnalytics,
   subscriberCsvRow,
-  subscriberEmail,
+  subscriptionOfLink,
   toSubscription,
 } from './queries.ts';
 import { checkUnsubscribeToken, UNSUBSCRIBE_PATH, unsubscribeUrl } from './unsubscribe-link.ts';
@@ -233,9 +233,11 @@ export const newsletterRoutes: RouteDef[] = [
     async handler({ req, res, services }) {
       const check = checkUnsubscribeToken(services.config.jwtSecret, req.query.token);
       if (!check.ok) return html(res, 400, refusedPage(check.reason));
-      const email = await subscriberEmail(services.db, check.subscriberId);
-      if (email === undefined) return html(res, 404, refusedPage('unknown'));
-      html(res, 200, confirmPage(String(req.query.token), email));
+      const subscription = await subscriptionOfLink(services.db, check.subscriberId);
+      if (!subscription) return html(res, 404, refusedPage('unknown'));
+      // Done already: the page says so, and no longer shows the address.
+      if (subscription.unsubscribed) return html(res, 200, donePage(true));
+      html(res, 200, confirmPage(String(req.query.token), subscription.email));
     },
   }),
   route({

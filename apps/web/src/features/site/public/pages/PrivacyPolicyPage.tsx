@@ -14,7 +14,7 @@ function retentionParagraphs(
     'We keep personal information only as long as needed, then erase it for good (including from our backups):',
     ...periods.map((p) =>
       p.kind === 'unsubscribed'
-        ? `Unsubscribed newsletter addresses: ${p.days === 0 ? 'erased at once' : `erased after ${periodInWords(p.days)}`}; only a one-way hash is kept, so we never e-mail you again by mistake.`
+        ? `Unsubscribed newsletter addresses: ${p.days === 0 ? 'erased within a day, at the nightly clean-up' : `erased after ${periodInWords(p.days)}`}; only a one-way hash is kept, so we never e-mail you again by mistake.`
         : `${p.label}: ${periodInWords(p.days)}.`,
     ),
     'You can ask us at any time for a copy of what we hold about you, or to erase it sooner.',
