@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMailer, type MailMessage, SENDER_IDENTIFICATION } from '@kw/platform';
+import { composeEmail, createMailer, type MailMessage, SENDER_IDENTIFICATION } from '@kw/platform';
 import { describe, expect, it } from 'vitest';
 import {
   acknowledgementEmail,
@@ -182,6 +182,21 @@ describe('the CASL footer', () => {
     const confirm = EVERY_EMAIL.confirmationMail!.mail.html;
     expect(confirm).toMatch(
       /<a href="https:\/\/www\.example\.ca\/newsletter\/confirm\?token=[\w.-]+">/,
+    );
+  });
+
+  it('a web address ends before a quote, the text shown as typed and all of it escaped', () => {
+    const { html } = composeEmail({
+      to: 'owner@example.ca',
+      subject: 'New enquiry',
+      paragraphs: ['Company: =HYPERLINK("http://evil")', 'See <https://example.ca/?a=1&b=2>.'],
+      messageId: '<enquiry@www.example.ca>',
+    });
+    expect(html).toContain(
+      '<p>Company: =HYPERLINK(&quot;<a href="http://evil">http://evil</a>&quot;)</p>',
+    );
+    expect(html).toContain(
+      '<p>See &lt;<a href="https://example.ca/?a=1&amp;b=2">https://example.ca/?a=1&amp;b=2</a>&gt;.</p>',
     );
   });
 

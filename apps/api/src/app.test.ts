@@ -1,3 +1,4 @@
+import { routes } from '@kw/composition';
 import { createLogger } from '@kw/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
@@ -87,6 +88,47 @@ describe('bad input never gives a 500 and never writes anything', () => {
     expect(res.status).toBe(413);
     expect((await res.json()).message).toMatch(/too large/);
     expect(await countEvents()).toBe(before);
+  });
+
+  it("bodies up to what an administrator's route allows, 100 kB elsewhere", async () => {
+    const token = await app.login();
+    // 150,000 characters of content, which the post's schema allows (200,000).
+    const post = await app.fetch('/api/blog', {
+      method: 'POST',
+      token,
+      json: { title: 'A long read', slug: 'a-long-read', content: 'word '.repeat(30_000) },
+    });
+    expect(post.status).toBe(201);
+    const csv = `Title,Content\n"A long case","<p>${'x'.repeat(150_000)}</p>"\n`;
+    const preview = await app.fetch('/api/case-studies/import/preview', {
+      method: 'POST',
+      token,
+      json: { source: csv },
+    });
+    expect(preview.status).toBe(200);
+    expect((await preview.json()).count).toBe(1);
+    const before = await countEvents();
+    const contact = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { firstName: 'A', lastName: 'B', email: 'a@b.ca', message: 'x'.repeat(150_000) },
+    });
+    expect(contact.status).toBe(413);
+    expect((await contact.json()).message).toBe('The request body is too large (limit 100kb)');
+    // Past the route's own limit, the same clear 413.
+    const tooLong = await app.fetch('/api/blog', {
+      method: 'POST',
+      token,
+      json: { title: 'Too long', slug: 'too-long', content: 'x'.repeat(3 * 1024 * 1024) },
+    });
+    expect(tooLong.status).toBe(413);
+    expect((await tooLong.json()).message).toBe('The request body is too large (limit 2mb)');
+    expect(await countEvents()).toBe(before);
+  });
+
+  it("gives a larger body limit only to administrators' routes", () => {
+    const own = routes.filter((r) => r.bodyLimit);
+    expect(own.length).toBeGreaterThan(0);
+    for (const r of own) expect(r.access, `${r.method} ${r.path}`).toBe('admin');
   });
 
   it('a stale expected version is a 409 with a message to reload, and only a real bug is a 500', async () => {

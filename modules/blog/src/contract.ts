@@ -53,11 +53,14 @@ export const slugSchema = z
   .max(200, 'Must be at most 200 characters')
   .regex(SLUG_PATTERN, 'Slug may contain only lower-case letters, digits and single hyphens');
 
+/** The most characters a post's content may have. */
+export const POST_CONTENT_MAX = 200_000;
+
 /** What the editor (and the JSON importer) sends to create or update a post. */
 export const postInputSchema = z.object({
   title: requiredText('Title is required', 300),
   slug: slugSchema,
-  content: requiredText('Content is required', 200_000),
+  content: requiredText('Content is required', POST_CONTENT_MAX),
   excerpt: optionalText(2000),
   featuredImage: imageUrlSchema,
   published: publishedSwitch,

@@ -458,6 +458,8 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
   /** How the API's documentation names several: 'posts'. */
   plural: string;
   input: ZodType<Input>;
+  /** The most bytes the editor's JSON (create and edit) may take: `jsonBodyLimit` of its content. */
+  bodyLimit: number;
   /** The public list carries what its cards show; the administrator's, whole items. */
   list(db: Db, audience: Audience): Promise<unknown[]>;
   find(db: Db, slug: string, audience: Audience): Promise<Item | undefined>;
@@ -519,6 +521,7 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
       path: kind.path,
       access: 'admin',
       body: kind.input,
+      bodyLimit: kind.bodyLimit,
       async handler({ body, services, metadata }) {
         await kind.save(services.store, body, metadata);
         return created(await kind.find(services.db, body.slug, 'admin'));
@@ -530,6 +533,7 @@ export function publishableRoutes<Item, Input extends { slug: string }>(kind: {
       access: 'admin',
       params: idParams,
       body: kind.input,
+      bodyLimit: kind.bodyLimit,
       async handler({ body, params, services, metadata }) {
         await kind.save(services.store, body, metadata, { id: params.id });
         return kind.find(services.db, body.slug, 'admin');

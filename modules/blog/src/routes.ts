@@ -1,13 +1,16 @@
-import { type RouteDef, route } from '@kw/platform/http';
+import { jsonBodyLimit, type RouteDef, route } from '@kw/platform/http';
 import { z } from 'zod';
 import { recentlyDeletedPosts, removePost, restorePostVersion, savePost } from './commands.ts';
-import { postInputSchema, readingMinutes } from './contract.ts';
+import { POST_CONTENT_MAX, postInputSchema, readingMinutes } from './contract.ts';
 import { importBlogPost } from './importer.ts';
 import { publishableRoutes, sourceBody } from './publishable.ts';
 import { findPostBySlug, listPostSummaries, listPosts } from './queries.ts';
 import { postDetail, renderMarkdown } from './render.ts';
 
-const importBody = sourceBody(2_000_000, 'The document is too large');
+const IMPORT_MAX = 2_000_000;
+const importBody = sourceBody(IMPORT_MAX, 'The document is too large');
+const importBodyLimit = jsonBodyLimit(IMPORT_MAX);
+const postBodyLimit = jsonBodyLimit(POST_CONTENT_MAX);
 
 export const blogRoutes: RouteDef[] = [
   ...publishableRoutes({
@@ -15,6 +18,7 @@ export const blogRoutes: RouteDef[] = [
     noun: 'Blog post',
     plural: 'posts',
     input: postInputSchema,
+    bodyLimit: postBodyLimit,
     list: (db, audience) =>
       audience === 'public' ? listPostSummaries(db) : listPosts(db, audience),
     find: (db, slug, audience) => findPostBySlug(db, slug, audience),
@@ -28,7 +32,8 @@ export const blogRoutes: RouteDef[] = [
     method: 'post',
     path: '/api/blog/render',
     access: 'admin',
-    body: z.object({ content: z.string().max(200_000) }),
+    body: z.object({ content: z.string().max(POST_CONTENT_MAX) }),
+    bodyLimit: postBodyLimit,
     handler({ body }) {
       return { ...renderMarkdown(body.content), readingMinutes: readingMinutes(body.content) };
     },
@@ -38,6 +43,7 @@ export const blogRoutes: RouteDef[] = [
     path: '/api/blog/import/preview',
     access: 'admin',
     body: importBody,
+    bodyLimit: importBodyLimit,
     handler({ body }) {
       const post = importBlogPost(body.source);
       return { post, html: renderMarkdown(post.content).html };
@@ -48,6 +54,7 @@ export const blogRoutes: RouteDef[] = [
     path: '/api/blog/import',
     access: 'admin',
     body: importBody,
+    bodyLimit: importBodyLimit,
     async handler({ body, services, metadata }) {
       const post = importBlogPost(body.source);
       const result = await services.db.transaction((trx) =>

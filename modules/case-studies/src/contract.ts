@@ -16,10 +16,13 @@ import { z } from 'zod';
 
 export * from './presentation.ts';
 
+/** The most characters a case study's content may have. */
+export const CASE_STUDY_CONTENT_MAX = 300_000;
+
 export const caseStudyInputSchema = z.object({
   title: requiredText('Title is required', 300),
   slug: slugSchema,
-  content: requiredText('Content is required', 300_000),
+  content: requiredText('Content is required', CASE_STUDY_CONTENT_MAX),
   excerpt: optionalText(2000),
   featuredImage: imageUrlSchema,
   clientName: optionalText(200),

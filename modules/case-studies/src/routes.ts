@@ -1,13 +1,17 @@
 import { publishableRoutes, sourceBody } from '@kw/blog/publishable';
 import { ValidationError } from '@kw/platform';
-import { type RouteDef, route } from '@kw/platform/http';
+import { jsonBodyLimit, type RouteDef, route } from '@kw/platform/http';
 import {
   recentlyDeletedCaseStudies,
   removeCaseStudy,
   restoreCaseStudyVersion,
   saveCaseStudy,
 } from './commands.ts';
-import { type CaseStudyImportPreview, caseStudyInputSchema } from './contract.ts';
+import {
+  CASE_STUDY_CONTENT_MAX,
+  type CaseStudyImportPreview,
+  caseStudyInputSchema,
+} from './contract.ts';
 import { caseStudyImport, NOTHING_TO_IMPORT } from './importer.ts';
 import {
   caseStudyDetail,
@@ -16,7 +20,9 @@ import {
   listCaseStudySummaries,
 } from './queries.ts';
 
-const importBody = sourceBody(5_000_000, 'The CSV is too large');
+const IMPORT_MAX = 5_000_000;
+const importBody = sourceBody(IMPORT_MAX, 'The CSV is too large');
+const importBodyLimit = jsonBodyLimit(IMPORT_MAX);
 
 export const caseStudyRoutes: RouteDef[] = [
   ...publishableRoutes({
@@ -24,6 +30,7 @@ export const caseStudyRoutes: RouteDef[] = [
     noun: 'Case study',
     plural: 'case studies',
     input: caseStudyInputSchema,
+    bodyLimit: jsonBodyLimit(CASE_STUDY_CONTENT_MAX),
     list: (db, audience) =>
       audience === 'public' ? listCaseStudySummaries(db) : listCaseStudies(db, audience),
     find: findCaseStudyBySlug,
@@ -38,6 +45,7 @@ export const caseStudyRoutes: RouteDef[] = [
     path: '/api/case-studies/import/preview',
     access: 'admin',
     body: importBody,
+    bodyLimit: importBodyLimit,
     handler({ body }): CaseStudyImportPreview {
       const { items, skipped, warnings } = caseStudyImport(body.source);
       return { count: items.length, items, skipped, warnings };
@@ -48,6 +56,7 @@ export const caseStudyRoutes: RouteDef[] = [
     path: '/api/case-studies/import',
     access: 'admin',
     body: importBody,
+    bodyLimit: importBodyLimit,
     async handler({ body, services, metadata }) {
       const { items, skipped } = caseStudyImport(body.source);
       // Nothing to import is not a success.

@@ -107,6 +107,22 @@ describe('uploads', () => {
     expect(readdirSync(path.join(app.config.uploadsDir, '.incoming'))).toEqual([]);
   });
 
+  it('answers 415 to a JSON body at once, leaving no folder behind', async () => {
+    const incoming = () => {
+      const dir = path.join(app.config.uploadsDir, '.incoming');
+      return existsSync(dir) ? readdirSync(dir) : [];
+    };
+    for (const [url, json] of [
+      ['/api/media/upload', { a: 1 }],
+      ['/api/upload', []],
+    ] as const) {
+      const res = await app.fetch(url, { method: 'POST', token, json });
+      expect(res.status).toBe(415);
+      expect((await res.json()).message).toBe('Send the file as multipart/form-data.');
+    }
+    expect(incoming()).toEqual([]);
+  });
+
   it('answers 400 when no file is sent', async () => {
     const form = new FormData();
     form.append('note', 'hello');

@@ -48,6 +48,12 @@ export class UnsupportedTypeError extends AppError {
   }
 }
 
+export class NotMultipartError extends AppError {
+  constructor() {
+    super(415, 'Send the file as multipart/form-data.');
+  }
+}
+
 export class TooLargeError extends AppError {
   constructor(limit: number, what: string) {
     super(413, `File too large: ${what} may be at most ${Math.round(limit / MB)} MB.`);
@@ -82,6 +88,12 @@ export async function receiveUpload(
   kind: UploadKind,
   fields: readonly string[],
 ): Promise<MediaFile> {
+  // Checked before the folder is made: express.json has already read a JSON body, and
+  // formidable would wait for a stream that has ended.
+  if (!req.is('multipart/form-data')) {
+    req.resume();
+    throw new NotMultipartError();
+  }
   const { uploadsDir } = services.config;
   // A folder per request, removed at the end: formidable leaves partial files when it fails.
   await mkdir(path.join(uploadsDir, '.incoming'), { recursive: true });

@@ -98,12 +98,25 @@ export interface EmailContent {
   unsubscribeUrl?: string;
 }
 
-/** The web addresses of escaped text as links (a sentence's closing punctuation left out). */
-function linked(escaped: string): string {
-  return escaped.replace(
-    /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g,
-    (url) => `<a href="${url}">${url}</a>`,
-  );
+/**
+ * A web address in text: it ends before a space, a quote or an angle bracket, and a sentence's
+ * closing punctuation is left out.
+ */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)]/g;
+
+/**
+ * Text as HTML, its web addresses as links. The addresses are found in the text as typed and
+ * each piece escaped after, so that no link takes in part of an entity (`&quot;`).
+ */
+function linked(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const found of text.matchAll(WEB_ADDRESS)) {
+    const url = escapeHtml(found[0]);
+    html += `${escapeHtml(text.slice(from, found.index))}<a href="${url}">${url}</a>`;
+    from = found.index + found[0].length;
+  }
+  return html + escapeHtml(text.slice(from));
 }
 
 /**
@@ -124,7 +137,7 @@ export function composeEmail(message: EmailContent): MailMessage {
       : []),
   ].join('<br>');
   const body = message.paragraphs
-    .map((p) => `<p>${linked(escapeHtml(p)).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${linked(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   const headers = {
     ...message.headers,

@@ -77,6 +77,11 @@ export interface RouteDef<
    * its own first, as without this, so which answer comes (429 or 400) does not change.
    */
   countInWrite?: boolean;
+  /**
+   * The most bytes its JSON body may take, for an administrator's route whose schema allows more
+   * text than the API's 100 kB (`jsonBodyLimit`); read only after the administrator's token.
+   */
+  bodyLimit?: number;
   /** What /api/openapi.json tells beyond the schemas above; documentation only, never checked. */
   docs?: RouteDocs;
   /** Returns the JSON body (200), a `Reply`, or nothing after writing `res` itself. */
@@ -102,6 +107,16 @@ export function route<
   P extends ZodType | undefined = undefined,
 >(def: RouteDef<B, Q, P>): RouteDef {
   return def as unknown as RouteDef;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * A body limit for text of up to `characters`: each may take 6 bytes as JSON (`\u001f`), with
+ * 256 kB for the other fields, in whole megabytes (as the 413 names it).
+ */
+export function jsonBodyLimit(characters: number): number {
+  return Math.ceil((characters * 6 + 256 * 1024) / MB) * MB;
 }
 
 /** A response with a status other than 200. */

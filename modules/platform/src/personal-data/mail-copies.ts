@@ -3,7 +3,8 @@ import path from 'node:path';
 import { normaliseEmail } from './keys.ts';
 
 // Without SMTP_URL, every e-mail sent is kept as an .eml file under DATA_DIR/mail (mail.ts):
-// copies of what was sent to a person, which the privacy screen lists, exports and erases.
+// copies of what was sent to a person or told the owner about them (a notice, a digest naming
+// them), which the privacy screen lists, exports and erases.
 
 export interface MailCopy {
   /** Where the copy is. */
@@ -14,8 +15,8 @@ export interface MailCopy {
   date: string;
 }
 
-/** The header block of a message, with folded lines joined. */
-function headersOf(text: string): Map<string, string> {
+/** A message's header block, with folded lines joined, and its body. */
+function split(text: string): { headers: Map<string, string>; body: string } {
   const end = text.search(/\r?\n\r?\n/);
   const block = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();
@@ -24,13 +25,65 @@ function headersOf(text: string): Map<string, string> {
     if (colon > 0)
       headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
-  return headers;
+  return { headers, body: end === -1 ? '' : text.slice(end).replace(/^\r?\n\r?\n/, '') };
 }
 
-const addressesIn = (header: string): string[] =>
-  (header.match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []).map(normaliseEmail);
+function decoded(body: string, encoding = ''): string {
+  if (/^base64$/i.test(encoding))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/^quoted-printable$/i.test(encoding)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
 
-/** The copies of messages sent to `email` kept in `mailDir` (none when there is no folder). */
+/**
+ * The text of a message part as a reader sees it: its headers, then each part's body decoded
+ * (nodemailer writes a body as quoted-printable, whose soft line breaks can cut an address in
+ * two, or as base64, when it is not plain ASCII).
+ */
+function readable(part: string): string {
+  const { headers, body } = split(part);
+  const head = [...headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+  const type = headers.get('content-type') ?? '';
+  const boundary = /^multipart\/.*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  const text = boundary
+    ? body
+        .split(`--${boundary}`)
+        .slice(1)
+        .filter((piece) => !piece.startsWith('--'))
+        .map((piece) => readable(piece.replace(/^[ \t]*\r?\n/, '')))
+        .join('\n')
+    : decoded(body, headers.get('content-transfer-encoding'));
+  return `${head}\n\n${text}`;
+}
+
+/**
+ * What goes on an address on either side (`joann@` is not `ann@`): the characters of ordinary
+ * addresses before it, so that one quoted or after `mailto:` or `=` is still found.
+ */
+const LOCAL_PART = /[\w.%+-]/;
+const DOMAIN_GOES_ON = /^(?:[\w-]|\.[\w-])/;
+
+/** Whether `text` (lower case) names the address `wanted` (normalised) anywhere. */
+function mentions(text: string, wanted: string): boolean {
+  for (let at = text.indexOf(wanted); at !== -1; at = text.indexOf(wanted, at + 1)) {
+    const before = text[at - 1] ?? '';
+    const after = text.slice(at + wanted.length, at + wanted.length + 2);
+    if (!LOCAL_PART.test(before) && !DOMAIN_GOES_ON.test(after)) return true;
+  }
+  return false;
+}
+
+/**
+ * The copies kept in `mailDir` (none when there is no folder) of messages sent to `email` or
+ * naming it anywhere: in a header or the body, in any case.
+ */
 export async function findMailCopies(mailDir: string, email: string): Promise<MailCopy[]> {
   const wanted = normaliseEmail(email);
   let names: string[];
@@ -43,9 +96,9 @@ export async function findMailCopies(mailDir: string, email: string): Promise<Ma
   const copies: MailCopy[] = [];
   for (const name of names) {
     const file = path.join(mailDir, name);
-    const headers = headersOf(await readFile(file, 'utf8'));
-    const to = [headers.get('to'), headers.get('cc'), headers.get('bcc')].filter(Boolean).join(',');
-    if (!addressesIn(to).includes(wanted)) continue;
+    const raw = await readFile(file, 'utf8');
+    if (!mentions(readable(raw).toLowerCase(), wanted)) continue;
+    const { headers } = split(raw);
     copies.push({
       path: file,
       name,

@@ -1,0 +1,108 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMailer, deleteFiles, findMailCopies } from '@kw/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminNotificationMail, digestMail } from '../modules/contact/src/mails.ts';
+
+// The mail copies an erasure removes (DATA_DIR/mail without SMTP_URL): the owner's notices about
+// a person as well as what was sent to them, written by the real mailer, whose bodies are
+// quoted-printable or base64 as nodemailer chooses.
+
+const OWNER = 'owner@example.ca';
+const config = { publicUrl: 'https://www.example.ca' };
+const at = '2026-11-23T10:00:00.000Z';
+
+type Person = { firstName: string; lastName: string; email: string };
+
+function enquiry(n: number, person: Person, message = 'Bonjour, une question sur vos services.') {
+  return {
+    submissionId: `11111111-1111-4111-8111-${String(n).padStart(12, '0')}`,
+    ...person,
+    phone: '519-555-0142',
+    company: 'Café Été',
+    service: 'ai-solutions',
+    message,
+    subscribeNewsletter: false,
+    ipAddress: '203.0.113.5',
+    userAgent: 'Firefox',
+    referer: '',
+  };
+}
+
+function submission(n: number, person: Person) {
+  return {
+    id: enquiry(n, person).submissionId,
+    ...enquiry(n, person),
+    status: 'new' as const,
+    priority: 'medium' as const,
+    processed: false,
+    isSpam: false,
+    spamReason: null,
+    held: false,
+    heldReason: null,
+    responseNotes: null,
+    respondedAt: null,
+    country: null,
+    city: null,
+    deviceType: 'desktop' as const,
+    browserName: null,
+    browserVersion: null,
+    os: null,
+    createdAt: at,
+    enrichedAt: null,
+  };
+}
+
+const ANN: Person = { firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.ca' };
+const JOANN: Person = { firstName: 'Joann', lastName: 'Roy', email: 'joann@example.ca' };
+const OTHERS: Person[] = Array.from({ length: 6 }, (_, i) => ({
+  firstName: 'Zoë',
+  lastName: `Côté ${i}`,
+  email: `zoe${i}@example.ca`,
+}));
+
+let mailDir: string;
+const file = (subject: string) =>
+  readdirSync(mailDir)
+    .map((name) => path.join(mailDir, name))
+    .find((f) => readFileSync(f, 'utf8').includes(`\nSubject: ${subject}\n`));
+
+beforeAll(async () => {
+  mailDir = mkdtempSync(path.join(tmpdir(), 'kw-mail-copies-'));
+  const mailer = createMailer({ from: 'website@example.ca', mailDir });
+  const japanese = '請求書の自動化についてご相談したいです。'.repeat(30);
+  await mailer.send(adminNotificationMail(enquiry(1, ANN, japanese), OWNER, config));
+  await mailer.send(adminNotificationMail(enquiry(2, JOANN), OWNER, config));
+  await mailer.send(
+    digestMail(
+      { window: at, since: at, owed: { count: 8, tags: {}, sample: [] }, settledBefore: 0 },
+      [...OTHERS, ANN, JOANN].map((person, i) => submission(10 + i, person)),
+      OWNER,
+      config,
+    ),
+  );
+});
+afterAll(() => rmSync(mailDir, { recursive: true, force: true }));
+
+describe('the mail copies about a person', () => {
+  it("are the owner's notice about them and a digest naming them, found through the encoding", async () => {
+    const notice = file('New contact submission from Ann Lee')!;
+    const digest = file('8 new contact submissions')!;
+    // As written: the notice's text in base64, the digest in quoted-printable.
+    expect(readFileSync(notice, 'utf8')).toContain('Content-Transfer-Encoding: base64');
+    expect(readFileSync(digest, 'utf8')).toContain('Content-Transfer-Encoding: quoted-printable');
+    const copies = await findMailCopies(mailDir, '  ANN@example.CA ');
+    expect(copies.map((c) => c.path).sort()).toEqual([notice, digest].sort());
+  });
+
+  it('leave out a message about an address that only contains theirs', async () => {
+    const about = file('New contact submission from Joann Roy')!;
+    expect((await findMailCopies(mailDir, 'ann@example.ca')).map((c) => c.path)).not.toContain(
+      about,
+    );
+    await deleteFiles((await findMailCopies(mailDir, 'ann@example.ca')).map((c) => c.path));
+    expect(await findMailCopies(mailDir, 'ann@example.ca')).toEqual([]);
+    expect(readdirSync(mailDir).map((name) => path.join(mailDir, name))).toEqual([about]);
+  });
+});
