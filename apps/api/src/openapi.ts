@@ -126,6 +126,16 @@ export const APP_ROUTES: DocumentedRoute[] = [
   },
   {
     method: 'get',
+    path: '/favicon.ico',
+    access: 'public',
+    tag: 'site files',
+    docs: {
+      summary: 'The site icon, for browsers that ask for it by this name: /favicon.svg',
+      response: { status: 301, description: 'Moved Permanently' },
+    },
+  },
+  {
+    method: 'get',
     path: '/efficiency-edge',
     access: 'public',
     tag: 'site files',

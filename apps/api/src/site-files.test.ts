@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { sitemapXml } from './site-files.ts';
+import { webDir } from './ssr.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -59,5 +62,13 @@ describe('robots.txt and sitemap.xml', () => {
     const res = await app.fetch('/efficiency-edge');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://www.efficiencyedge.ca');
+  });
+
+  it('/favicon.ico, asked for by browsers on a page that names no icon, is the site icon (301, cached a day)', async () => {
+    const res = await app.fetch('/favicon.ico');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/favicon.svg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(existsSync(path.join(webDir, 'public/favicon.svg'))).toBe(true);
   });
 });

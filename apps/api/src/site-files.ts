@@ -36,7 +36,7 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** robots.txt, sitemap.xml (every public page, plus each module's published items), /efficiency-edge and compressed assets. */
+/** robots.txt, sitemap.xml (every public page, plus each module's published items), /favicon.ico, /efficiency-edge and compressed assets. */
 export function mountSiteFiles(
   app: Express,
   { config, db, modules }: { config: Config; db: Db; modules: ServerModule[] },
@@ -58,6 +58,12 @@ export function mountSiteFiles(
   // The production build's assets, compressed once (development serves them through Vite).
   if (config.env !== 'development')
     app.use('/assets', precompressedAssets(path.join(webDir, 'dist/client/assets')));
+  // Browsers ask for /favicon.ico on a page that names no icon (the newsletter's confirmation
+  // and unsubscribe pages): it is the icon every other page names.
+  app.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.redirect(301, '/favicon.svg');
+  });
   app.get('/efficiency-edge', (_req, res) => {
     res.redirect(302, config.efficiencyEdgeUrl ?? DEFAULT_EFFICIENCY_EDGE_URL);
   });

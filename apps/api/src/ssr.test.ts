@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { getAsSent } from '@kw/platform/testing';
+import { getAsSent, type SentResponse } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { composePage, pageAgain, serializeState, stylesheetsFirst, webDir } from './ssr.ts';
@@ -11,6 +12,35 @@ beforeAll(async () => {
   app = await startTestApp({ web: true });
 });
 afterAll(() => app.close());
+
+/** A GET of the path exactly as written: fetch and URL strings resolve '.' and '..' first. */
+function getPath(pathname: string): Promise<SentResponse> {
+  const { hostname, port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: pathname }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** The site's Page Not Found card, as HTML, with the status a page that is not there has. */
+function expectNotFoundPage(res: SentResponse, pathname: string) {
+  expect(res.status, pathname).toBe(404);
+  expect(res.headers['content-type'], pathname).toBe('text/html; charset=utf-8');
+  const html = res.body.toString();
+  expect(html, pathname).toContain('<title>Page Not Found | Grand River Digital</title>');
+  expect(html, pathname).toContain('<h1>Page Not Found</h1>');
+}
 
 describe('server rendering', () => {
   it('renders a public page with its content, title, description and canonical link in the first HTML', async () => {
@@ -32,6 +62,81 @@ describe('server rendering', () => {
     const html = await res.text();
     expect(html).toContain('Page Not Found');
     expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it("sends every other spelling of a page's address to it (301, with the query), and keeps the page once", async () => {
+    expect((await getPath('/careers')).status).toBe(200);
+    expect((await getPath('/careers')).headers['x-page-cache']).toBe('hit');
+    const spellings = [
+      '/careers/',
+      '/CAREERS',
+      '/Careers/',
+      '/careers//',
+      '/%63areers',
+      '/%63AREERS/',
+      '/./careers',
+      '/careers/.',
+      '/x/../careers',
+    ];
+    // Twice each: a spelling kept in memory would be a 200 the second time.
+    for (const spelling of [...spellings, ...spellings]) {
+      const res = await getPath(`${spelling}?utm_source=x&a=%20`);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.location, spelling).toBe('/careers?utm_source=x&a=%20');
+      expect(res.headers['x-page-cache'], spelling).toBeUndefined();
+    }
+    expect((await getPath('/')).status).toBe(200);
+    expect((await getPath('//')).headers.location).toBe('/');
+    // A host in the path is a path: no page there, and never a way off the site.
+    for (const away of ['//a1.example/careers', '//evil.example/', '/\\evil.example/']) {
+      const res = await getPath(away);
+      expectNotFoundPage(res, away);
+      expect(res.headers.location).toBeUndefined();
+    }
+    // A second address of a page is shown where it was asked for, spelt plainly, and kept
+    // (a bot asking for it again costs no render); any other spelling of it goes to the page.
+    const alias = await getPath('/blogs');
+    expect(alias.status).toBe(200);
+    expect(alias.body.toString()).toContain(
+      '<link rel="canonical" href="https://www.example.ca/blog">',
+    );
+    expect((await getPath('/blogs')).headers['x-page-cache']).toBe('hit');
+    for (const spelling of ['/BLOGS', '/blogs/', '/blogs//', '/%62logs']) {
+      const res = await getPath(spelling);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.location, spelling).toBe('/blog');
+    }
+  });
+
+  it('answers a path with a control character or a malformed escape with the Page Not Found card', async () => {
+    for (const pathname of [
+      '/%09/',
+      '/%09%09/',
+      '/%0A/',
+      '/blog/%09',
+      '/case-studies/50%',
+      '/blog/%E0%A4%A',
+      '/%E0%A4%A',
+      '/careers/%ZZ?q=1',
+    ])
+      expectNotFoundPage(await getPath(pathname), pathname);
+    // The API keeps its JSON answer.
+    const api = await getPath('/api/blog/%E0%A4%A');
+    expect(api.status).toBe(400);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+
+  it('never serves the unrendered template: /index.html, however spelt, is the home page (301)', async () => {
+    for (const spelling of ['/index.html', '/%69ndex.html', '//index.html', '/x/../index.html']) {
+      const res = await getPath(spelling);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.location, spelling).toBe('/');
+      expect(res.body.toString(), spelling).not.toContain('<!--app-');
+    }
+    expect((await getPath('/index.html?ref=a')).headers.location).toBe('/?ref=a');
+    const home = await getPath('/');
+    expect(home.body.toString()).not.toContain('<!--app-');
+    expect(home.body.toString()).toContain('<title>');
   });
 
   it('answers a public form sent before its script took over with its page again (303), reading nothing of what it carried', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Config, type Db, isDatabaseUnavailable, type Logger } from '@kw/platform';
+import { decodeHtmlEntities } from '@kw/platform/text';
 import { PUBLIC_PAGE_PATHS } from '@kw/site';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ContentFreshness, Dependency } from './freshness.ts';
@@ -63,6 +64,53 @@ export function serializeState(state: unknown): string {
 /** The same page, by a path on this site only: `//host` would leave it. */
 export function pageAgain(url: string): string {
   return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : '/';
+}
+
+/** The query of a request's URL, with its '?' ('' when it has none). */
+const queryOf = (url: string): string => url.slice(pathOf(url).length);
+
+/**
+ * Every path, matched without a parameter: express would decode one and answer a malformed
+ * escape (`/case-studies/50%`) with its JSON 400 before the page could say 404.
+ */
+const EVERY_PATH = /^\//;
+
+/**
+ * A path no page can have: a malformed escape, or a control character once decoded (a NUL,
+ * refused in every path, or a tab, which the router cannot even make its links from).
+ */
+function namesNoPage(pathname: string): boolean {
+  try {
+    return /\p{Cc}/u.test(decodeURIComponent(pathname));
+  } catch {
+    return true;
+  }
+}
+
+/** Rendered in place of such a path: no route has it, so the router shows its Page Not Found. */
+const NO_SUCH_PAGE = '/404';
+
+/**
+ * A path as the router reads it, to tell another spelling of a page's address (repeated or
+ * trailing slashes, dot segments, escapes, upper case) from another address of it (/blogs).
+ */
+function readAs(pathname: string): string {
+  // A backslash is a slash to the URL parser; one slash leaves no host to read.
+  const resolved = new URL(pathname.replace(/[/\\]+/g, '/'), 'http://path.invalid').pathname;
+  return decodeURIComponent(resolved)
+    .toLowerCase()
+    .replace(/(?<=.)\/+$/, '');
+}
+
+/**
+ * The path of the page's canonical link (seo.ts writes it from the page's own address), spelt
+ * as a request would be; undefined when the page has none.
+ */
+function canonicalPathOf(head: string, publicUrl: string): string | undefined {
+  const href = head.match(/<link rel="canonical" href="([^"]*)">/)?.[1];
+  const url = href === undefined ? undefined : decodeHtmlEntities(href);
+  if (!url?.startsWith(`${publicUrl}/`)) return undefined;
+  return new URL(url.slice(publicUrl.length), 'http://path.invalid').pathname;
 }
 
 export function composePage(
@@ -137,7 +185,10 @@ function pageData(services: RenderServices) {
   return { serverQuery, dependencies, failed: () => failed, unavailable: () => unavailable };
 }
 
-/** Renders one path; a page that read all its data and answers 200 may be kept. */
+/**
+ * Renders one path. A page that read all its data and answers 200 is kept under its canonical
+ * address only, so each page has one entry; another spelling of that address is sent there.
+ */
 async function renderPath(
   services: RenderServices,
   template: string,
@@ -146,7 +197,10 @@ async function renderPath(
 ): Promise<Rendered> {
   const { config } = services;
   const data = pageData(services);
-  const request = new globalThis.Request(new URL(pathname, config.publicUrl), {
+  // Set as a path: `new URL('//a1.example/blog', base)` would read a host in it.
+  const url = new URL(config.publicUrl);
+  url.pathname = pathname;
+  const request = new globalThis.Request(url, {
     method: 'GET',
     headers: { accept: 'text/html' },
   });
@@ -163,15 +217,30 @@ async function renderPath(
   // A page that could not tell what to answer while the database is away (a post: found or
   // not?) is the error handler's 'Back in a moment' with Retry-After, not a 404 or a 500.
   if (result.status !== 200 && data.unavailable() !== undefined) throw data.unavailable();
+  const canonical =
+    result.status === 200 ? canonicalPathOf(result.head, config.publicUrl) : undefined;
+  // Another spelling of the page's address, or of a second address of it (/BLOGS/x for
+  // /blogs/x), is sent to the page: so every entry kept is an address spelt plainly, one per page
+  // and per second address.
+  const plain = readAs(pathname) === pathname;
+  if (
+    canonical !== undefined &&
+    canonical !== pathname &&
+    (readAs(canonical) === readAs(pathname) || !plain)
+  )
+    return { cacheable: false, status: 301, html: '', redirect: canonical };
   const html = composePage(template, result);
-  if (result.status !== 200 || data.failed())
+  // A page with no canonical address is shown but not kept: its spellings would each be one.
+  if (result.status !== 200 || data.failed() || canonical === undefined)
     return { cacheable: false, status: result.status, html };
   return { cacheable: true, html, dependencies: data.dependencies };
 }
 
-function sendRendered(res: Response, rendered: Rendered): void {
+/** Sends a page the cache does not keep; a redirect keeps the request's query. */
+function sendRendered(res: Response, rendered: Rendered, query: string): void {
   if (!rendered.cacheable && rendered.redirect) {
-    res.redirect(rendered.status, rendered.redirect);
+    const { redirect } = rendered;
+    res.redirect(rendered.status, pageAgain(redirect.includes('?') ? redirect : redirect + query));
     return;
   }
   res.status(rendered.cacheable ? 200 : rendered.status);
@@ -194,15 +263,30 @@ async function respond(
     return;
   }
   const pathname = pathOf(req.originalUrl);
+  const query = queryOf(req.originalUrl);
+  // Refused before the router or any read sees it.
+  if (namesNoPage(pathname)) {
+    sendRendered(res, await renderPath(services, template, await entry(), NO_SUCH_PAGE), query);
+    return;
+  }
   const render = async () => renderPath(services, template, await entry(), pathname);
   const { cache } = services;
   if (!cache) {
-    sendRendered(res, await render());
+    sendRendered(res, await render(), query);
     return;
   }
   const outcome = await cache.page(pathname, render);
   if ('entry' in outcome) cache.sendPage(req, res, outcome.entry, outcome.verdict);
-  else sendRendered(res, outcome.uncached);
+  else sendRendered(res, outcome.uncached, query);
+}
+
+/** The request's path names this file under `root`, as express.static would resolve it. */
+function isFile(root: string, pathname: string, file: string): boolean {
+  try {
+    return path.join(root, decodeURIComponent(pathname)) === file;
+  } catch {
+    return false;
+  }
 }
 
 /** Serves the built web app: hashed assets with long caching, server-rendered public pages. */
@@ -212,7 +296,8 @@ export function productionRenderer(services: RenderServices): WebRenderer {
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing): run 'make build'.`);
   }
-  const template = stylesheetsFirst(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+  const templateFile = path.join(clientDir, 'index.html');
+  const template = stylesheetsFirst(readFileSync(templateFile, 'utf8'));
   const adminShell = composePage(template, { appHtml: '', head: ADMIN_HEAD, state: null });
   const entryPromise = import(pathToFileURL(serverEntry).href) as Promise<ServerEntry>;
   return {
@@ -226,8 +311,16 @@ export function productionRenderer(services: RenderServices): WebRenderer {
           fallthrough: false,
         }),
       );
-      app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-      app.get('/{*splat}', async (req, res, next) => {
+      const files = express.static(clientDir, { index: false, maxAge: '1h' });
+      // The unrendered template is no page (its placeholders, no title, a failed hydration):
+      // asked for by any spelling, it is the home page's address.
+      app.use((req, res, next) => {
+        if (!isFile(clientDir, req.path, templateFile)) files(req, res, next);
+        else if (req.method === 'GET' || req.method === 'HEAD')
+          res.redirect(301, `/${queryOf(req.originalUrl)}`);
+        else next();
+      });
+      app.get(EVERY_PATH, async (req, res, next) => {
         try {
           await respond(req, res, services, template, () => entryPromise, adminShell);
         } catch (error) {
@@ -237,7 +330,7 @@ export function productionRenderer(services: RenderServices): WebRenderer {
       // The public forms say method="post": sent before their page's script took them over
       // (or with scripts off), what a person typed goes in a body this never reads, not in an
       // address that history, logs and referrers keep. They get their page again.
-      app.post('/{*splat}', (req, res) => {
+      app.post(EVERY_PATH, (req, res) => {
         res.setHeader('Cache-Control', 'no-store');
         res.redirect(303, pageAgain(req.originalUrl));
       });
@@ -273,7 +366,7 @@ export async function developmentRenderer(services: RenderServices): Promise<Web
   return {
     mount(app) {
       app.use(vite.middlewares);
-      app.get('/{*splat}', async (req, res, next) => {
+      app.get(EVERY_PATH, async (req, res, next) => {
         try {
           const raw = readFileSync(path.join(webDir, 'index.html'), 'utf8');
           const template = stylesheetsFirst(await vite.transformIndexHtml(req.originalUrl, raw));

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { modules, routes } from '@kw/composition';
+import { createLogger } from '@kw/platform';
 import { UNUSUAL_CHARACTER_MESSAGE } from '@kw/platform/http';
-import { type AddressedResponse, requestFrom } from '@kw/platform/testing';
+import { type AddressedResponse, getAsSent, requestFrom } from '@kw/platform/testing';
 import type { OperationObject, RequestBodyObject } from 'openapi3-ts/oas31';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ZodType, z } from 'zod';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import { openApiDocument, openApiPath } from './openapi.ts';
+import { startApi } from './server.ts';
 
 // A NUL or a lone surrogate in any text field of any write route, in the query string or in a
 // path parameter: a 400 that names the field, never a 500, and nothing written. The routes are
@@ -401,6 +403,39 @@ describe('query strings and path parameters', () => {
     const res = await send({ method: 'get', path: url }, { url });
     expect(res.status, res.text).toBeGreaterThanOrEqual(200);
     expect(res.status, res.text).toBeLessThan(500);
+  });
+});
+
+describe('a NUL in a public page address', () => {
+  it('is the Page Not Found card, refused before any read: no query carries it, no error is logged', async () => {
+    // An API of its own on the same database, whose error lines and queries the test sees.
+    const errors: string[] = [];
+    const logger = createLogger('error', 'test');
+    logger.error = ((_details: unknown, message: string) => {
+      errors.push(message);
+    }) as typeof logger.error;
+    const api = await startApi(app.config, app.dbUrl, logger, { web: true });
+    const withNul: string[] = [];
+    api.runtime.db.on('query', (query: { sql: string; bindings?: unknown[] }) => {
+      if (query.bindings?.some((b) => typeof b === 'string' && b.includes('\u0000')))
+        withNul.push(query.sql);
+    });
+    const pages = ['/blog/%00', '/case-studies/%00', '/careers/%00', '/blog/a%00b'];
+    const answers: { status: number; body: string }[] = [];
+    try {
+      for (const page of pages) {
+        const res = await getAsSent(`${api.url}${page}`);
+        answers.push({ status: res.status, body: res.body.toString() });
+      }
+    } finally {
+      await api.close();
+    }
+    expect(errors).toEqual([]);
+    expect(withNul).toEqual([]);
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status, pages[i]).toBe(404);
+      expect(answer.body, pages[i]).toContain('<h1>Page Not Found</h1>');
+    }
   });
 });
 
