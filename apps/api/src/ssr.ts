@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Config, type Db, isDatabaseUnavailable, type Logger } from '@kw/platform';
-import { decodeHtmlEntities } from '@kw/platform/text';
+import { decodeHtmlEntities, namesNoPage } from '@kw/platform/text';
 import { PUBLIC_PAGE_PATHS } from '@kw/site';
 import express, { type Express, type Request, type Response } from 'express';
 import type { ContentFreshness, Dependency } from './freshness.ts';
@@ -74,18 +74,6 @@ const queryOf = (url: string): string => url.slice(pathOf(url).length);
  * escape (`/case-studies/50%`) with its JSON 400 before the page could say 404.
  */
 const EVERY_PATH = /^\//;
-
-/**
- * A path no page can have: a malformed escape, or a control character once decoded (a NUL,
- * refused in every path, or a tab, which the router cannot even make its links from).
- */
-function namesNoPage(pathname: string): boolean {
-  try {
-    return /\p{Cc}/u.test(decodeURIComponent(pathname));
-  } catch {
-    return true;
-  }
-}
 
 /** Rendered in place of such a path: no route has it, so the router shows its Page Not Found. */
 const NO_SUCH_PAGE = '/404';

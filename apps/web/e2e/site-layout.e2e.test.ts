@@ -160,6 +160,17 @@ describe('the public layout on a phone', () => {
     await page.close();
   });
 
+  it('an address no page can have (a tab, a NUL, a broken escape) shows Page Not Found and comes alive without an error', async () => {
+    for (const path of ['/%09/', '/blog/%00', '/case-studies/50%']) {
+      const { page, errors } = await open(path);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(
+        'Page Not Found',
+      );
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('the founder page shows the avatar placeholder bottom-left; it expands and links to /contact', async () => {
     const { page } = await open('/daniel');
     const avatar = page.getByRole('button', { name: /Chat with Daniel's AI digital twin/ });

@@ -4,6 +4,7 @@ import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
 import './shared/public/images.css';
+import { namesNoPage } from '@kw/platform/text';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -21,6 +22,11 @@ const preloadedState = stateElement?.textContent ? JSON.parse(stateElement.textC
 const store = createDeferredStore(preloadedState, async () =>
   (await import('./store.ts')).makeStore(preloadedState ? { preloadedState } : {}),
 );
+
+// A path the server refused (a control character, a malformed escape) was rendered as /404: the
+// router takes that address too, as it could not hold this one (and would not match the HTML).
+if (namesNoPage(window.location.pathname))
+  window.history.replaceState(window.history.state, '', `/404${window.location.search}`);
 
 // The server rendered the page with its lazy route modules loaded: load the same ones before
 // hydrating, so the first client render matches the HTML.

@@ -39,3 +39,17 @@ export function decodeHtmlEntities(text: string): string {
     },
   );
 }
+
+/**
+ * A path no page can have: a malformed escape, or a control character once decoded (a NUL,
+ * refused in every path, or a tab, which the router cannot even make its links from). The server
+ * renders the Page Not Found card for it, at `/404`, before any read; the browser's router,
+ * which cannot hold it either, takes the same address.
+ */
+export function namesNoPage(pathname: string): boolean {
+  try {
+    return /\p{Cc}/u.test(decodeURIComponent(pathname));
+  } catch {
+    return true;
+  }
+}
