@@ -89,6 +89,8 @@ describe('a post’s history in the back office', () => {
     await page.getByText('Blog post: Restored version 3').waitFor();
     const first = page.locator('tbody tr').first();
     expect(await first.textContent()).toContain('Blog post: Restored version 3');
+    // The line names its record by the title it had then, as the dashboard's feed does.
+    expect(await first.locator('td').last().textContent()).toContain('Orchard notes');
     await page.getByLabel('Actor').click();
     await page.getByTitle('Worker').click();
     // No worker ran here: nothing by it.

@@ -305,6 +305,38 @@ describe('the audit log', () => {
     });
   });
 
+  it('names the record of each line by its title as of that line; a person is never named', async () => {
+    const { id } = await json<{ id: string }>('/api/blog', {
+      method: 'POST',
+      json: post({ title: 'Audit names one', slug: 'audit-names' }),
+    });
+    await json(`/api/blog/${id}`, {
+      method: 'PUT',
+      json: post({ title: 'Audit names two', slug: 'audit-names', version: 1 }),
+    });
+    await json(`/api/blog/${id}`, { method: 'DELETE' });
+    const lines = (await json<AuditPage>('/api/admin/audit?kind=post&limit=200')).entries.filter(
+      (e) => e.recordId === id,
+    );
+    expect(lines.map((e) => [e.summary, e.recordName])).toEqual([
+      ['Blog post: Deleted', 'Audit names two'],
+      ['Blog post: Edited', 'Audit names two'],
+      ['Blog post: Created', 'Audit names one'],
+    ]);
+    await app.fetch('/api/contact', {
+      method: 'POST',
+      json: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.ca',
+        message: 'A message for the audit log.',
+      },
+    });
+    const contact = await json<AuditPage>('/api/admin/audit?kind=contact');
+    expect(contact.entries.length).toBeGreaterThan(0);
+    expect(contact.entries.every((e) => e.recordName === undefined)).toBe(true);
+  });
+
   it('bad filters are a 400 naming them', async () => {
     for (const [query, message] of [
       ['actor=robot', /actor/],

@@ -84,8 +84,33 @@ export function kindLabel(kind: string): string {
 /** Stream kinds the audit leaves out unless asked: page views are not changes of a record. */
 export const AUDIT_HIDDEN_KINDS = ['analytics'];
 
+/**
+ * What names each line's record as of that line (the latest title its stream had then): read
+ * from the streams of the lines whose kind has a name, in one query.
+ */
+export async function auditNames(
+  readStreams: (ids: string[]) => Promise<Map<string, StoredEvent[]>>,
+  events: readonly StoredEvent[],
+): Promise<Map<number, string>> {
+  const named = events.filter((e) => byKind.get(e.streamType)?.nameField);
+  const streams =
+    named.length > 0 ? await readStreams([...new Set(named.map((e) => e.streamId))]) : undefined;
+  const names = new Map<number, string>();
+  for (const line of named) {
+    const field = byKind.get(line.streamType)!.nameField!;
+    let name: string | undefined;
+    for (const event of streams?.get(line.streamId) ?? []) {
+      if (event.position > line.position) break;
+      const value = (event.data as Record<string, unknown> | null)?.[field];
+      if (typeof value === 'string' && value.trim()) name = value;
+    }
+    if (name) names.set(line.position, name);
+  }
+  return names;
+}
+
 /** One line of the audit log: the kind's own words for the event, else its type's. */
-export function auditEntry(event: StoredEvent): AuditEntry {
+export function auditEntry(event: StoredEvent, recordName?: string): AuditEntry {
   const colon = event.streamId.indexOf(':');
   const description = byKind.get(event.streamType);
   let summary = humanizeType(event.type);
@@ -103,6 +128,7 @@ export function auditEntry(event: StoredEvent): AuditEntry {
     occurredAt: event.occurredAt.toISOString(),
     recordKind: event.streamType,
     recordId: colon === -1 ? '' : event.streamId.slice(colon + 1),
+    ...(recordName ? { recordName } : {}),
     type: event.type,
     actor: describeActor(event.metadata?.actor),
     summary,

@@ -15,6 +15,7 @@ import { DAILY_ACTIVITY_DAYS, type SystemInfo, type SystemStatus } from './contr
 import {
   AUDIT_HIDDEN_KINDS,
   auditEntry,
+  auditNames,
   descriptionOf,
   HISTORY_KINDS,
   kindLabel,
@@ -143,8 +144,9 @@ export const activityRoutes: RouteDef[] = [
         to: query.to ? startOfDay(query.to, 1) : undefined,
       });
       const page = events.slice(0, query.limit);
+      const names = await auditNames((ids) => services.store.readStreams(ids), page);
       return {
-        entries: page.map(auditEntry),
+        entries: page.map((event) => auditEntry(event, names.get(event.position))),
         nextCursor: events.length > query.limit ? page.at(-1)!.position : null,
       };
     },

@@ -5,6 +5,7 @@ import { blogEvents } from './events.ts';
 
 export const postHistory = describeRecords({
   kind: 'post',
+  nameField: 'title',
   label: 'Blog post',
   events: blogEvents,
   restorable: true,

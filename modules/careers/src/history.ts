@@ -12,6 +12,7 @@ import {
 export const jobCategoryHistory = describeRecords({
   kind: 'job-category',
   label: 'Job category',
+  nameField: 'name',
   events: jobCategoryEvents,
   fields: {
     name: { label: 'Name' },
@@ -37,6 +38,7 @@ export const jobCategoryHistory = describeRecords({
 export const jobHistory = describeRecords({
   kind: 'job',
   label: 'Job',
+  nameField: 'title',
   events: jobEvents,
   fields: {
     title: { label: 'Title' },

@@ -5,6 +5,7 @@ import { caseStudiesEvents } from './events.ts';
 
 export const caseStudyHistory = describeRecords({
   kind: 'case-study',
+  nameField: 'title',
   label: 'Case study',
   events: caseStudiesEvents,
   restorable: true,

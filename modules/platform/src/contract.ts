@@ -91,6 +91,8 @@ export interface AuditEntry {
   recordKind: string;
   /** Its id within the kind. */
   recordId: string;
+  /** Its title (a post's, a job's) as of this line, when its kind has one. */
+  recordName?: string;
   type: string;
   actor: HistoryActor;
   /** What happened, in words. */

@@ -49,6 +49,11 @@ export interface RecordDescription<S extends EventSchemas = EventSchemas> {
   /** "Restore this version" applies (the module has a restore command). */
   restorable?: boolean;
   /**
+   * The field of its events that names the record in the audit log ('title' for a post), its
+   * latest value as of each line. None for a person's records: the audit names no one.
+   */
+  nameField?: string;
+  /**
    * What an event did; null leaves it out of the history; undefined (a type the switch does not
    * list, such as one added to the catalogue later) shows it by its type.
    */

@@ -106,6 +106,7 @@ export function AuditLog() {
                 <Typography.Text type="secondary">
                   {labels.get(entry.recordKind) ?? entry.recordKind}
                 </Typography.Text>
+                {entry.recordName && <Typography.Text>{entry.recordName}</Typography.Text>}
                 {hasHistory(entry.recordKind) && entry.recordId && (
                   <HistoryButton
                     kind={entry.recordKind}
