@@ -16,6 +16,7 @@ import {
   heldNotificationMail,
 } from '../modules/contact/src/mails.ts';
 import { confirmationMail, welcomeMail } from '../modules/newsletter/src/mails.ts';
+import { receivedMessage, submissionRow } from './contact-fixtures.ts';
 
 // CASL: every message the site sends identifies the sender (name, mailing address, a way to
 // reach it) in both its plain-text and its HTML part; its Message-ID is on the site's domain;
@@ -26,41 +27,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const config = { publicUrl: 'https://www.example.ca', jwtSecret: 'x'.repeat(40) };
 const at = '2026-11-23T10:00:00.000Z';
 
-const received = {
-  submissionId: '11111111-1111-4111-8111-111111111111',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@example.ca',
-  phone: '',
-  company: 'Lee & Co',
-  service: 'ai-solutions',
-  message: 'We would like to automate our invoices.',
-  subscribeNewsletter: false,
-  ipAddress: '203.0.113.5',
-  userAgent: 'Firefox',
-  referer: '',
-};
-const submission = {
-  id: received.submissionId,
-  ...received,
-  status: 'new' as const,
-  priority: 'medium' as const,
-  processed: false,
-  isSpam: false,
-  spamReason: null,
-  held: false,
-  heldReason: null,
-  responseNotes: null,
-  respondedAt: null,
-  country: null,
-  city: null,
-  deviceType: 'desktop' as const,
-  browserName: null,
-  browserVersion: null,
-  os: null,
-  createdAt: at,
-  enrichedAt: null,
-};
+const received = receivedMessage();
+const submission = submissionRow(received, at);
 const application = {
   applicationId: '22222222-2222-4222-8222-222222222222',
   jobId: '1',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createMailer, deleteFiles, findMailCopies } from '@kw/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminNotificationMail, digestMail } from '../modules/contact/src/mails.ts';
+import { receivedMessage, submissionRow } from './contact-fixtures.ts';
 
 // The mail copies an erasure removes (DATA_DIR/mail without SMTP_URL): the owner's notices about
 // a person as well as what was sent to them, written by the real mailer, whose bodies are
@@ -16,43 +17,16 @@ const at = '2026-11-23T10:00:00.000Z';
 type Person = { firstName: string; lastName: string; email: string };
 
 function enquiry(n: number, person: Person, message = 'Bonjour, une question sur vos services.') {
-  return {
+  return receivedMessage({
     submissionId: `11111111-1111-4111-8111-${String(n).padStart(12, '0')}`,
     ...person,
     phone: '519-555-0142',
     company: 'Café Été',
-    service: 'ai-solutions',
     message,
-    subscribeNewsletter: false,
-    ipAddress: '203.0.113.5',
-    userAgent: 'Firefox',
-    referer: '',
-  };
+  });
 }
 
-function submission(n: number, person: Person) {
-  return {
-    id: enquiry(n, person).submissionId,
-    ...enquiry(n, person),
-    status: 'new' as const,
-    priority: 'medium' as const,
-    processed: false,
-    isSpam: false,
-    spamReason: null,
-    held: false,
-    heldReason: null,
-    responseNotes: null,
-    respondedAt: null,
-    country: null,
-    city: null,
-    deviceType: 'desktop' as const,
-    browserName: null,
-    browserVersion: null,
-    os: null,
-    createdAt: at,
-    enrichedAt: null,
-  };
-}
+const submission = (n: number, person: Person) => submissionRow(enquiry(n, person), at);
 
 const ANN: Person = { firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.ca' };
 const JOANN: Person = { firstName: 'Joann', lastName: 'Roy', email: 'joann@example.ca' };

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getAsSent, type SentResponse } from '@kw/platform/testing';
@@ -14,24 +13,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A GET of the path exactly as written: fetch and URL strings resolve '.' and '..' first. */
-function getPath(pathname: string): Promise<SentResponse> {
-  const { hostname, port } = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    http
-      .get({ hostname, port, path: pathname }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
+const getPath = (pathname: string): Promise<SentResponse> => getAsSent(app.url, {}, pathname);
 
 /** The site's Page Not Found card, as HTML, with the status a page that is not there has. */
 function expectNotFoundPage(res: SentResponse, pathname: string) {
