@@ -4,7 +4,7 @@ import './shared/public/styles.css';
 import './shared/public/content.css';
 import './features/careers/public/careers.css';
 import './shared/public/images.css';
-import { namesNoPage } from '@kw/platform/text';
+import { namesNoPage } from '@kw/platform/contract';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';

@@ -19,7 +19,7 @@ export function safeCsvCell(value: unknown): string {
 export { idSchema, isId } from './id.ts';
 
 /** The one escaper and its inverse, in a file with no imports (presentation helpers use it). */
-export { decodeHtmlEntities, escapeHtml } from './text.ts';
+export { decodeHtmlEntities, escapeHtml, namesNoPage } from './text.ts';
 
 // ── A record's history and the audit log, as the API answers them ───────────────────────────
 
