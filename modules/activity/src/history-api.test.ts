@@ -306,18 +306,29 @@ describe('the audit log', () => {
   });
 
   it('names the record of each line by its title as of that line; a person is never named', async () => {
+    const long = 'A long post. '.repeat(6_000); // 78,000 characters, in each of its events
     const { id } = await json<{ id: string }>('/api/blog', {
       method: 'POST',
-      json: post({ title: 'Audit names one', slug: 'audit-names' }),
+      json: post({ title: 'Audit names one', slug: 'audit-names', content: long }),
     });
     await json(`/api/blog/${id}`, {
       method: 'PUT',
-      json: post({ title: 'Audit names two', slug: 'audit-names', version: 1 }),
+      json: post({ title: 'Audit names two', slug: 'audit-names', content: long, version: 1 }),
     });
     await json(`/api/blog/${id}`, { method: 'DELETE' });
-    const lines = (await json<AuditPage>('/api/admin/audit?kind=post&limit=200')).entries.filter(
-      (e) => e.recordId === id,
+    // Naming reads the titles alone: the page's own lines carry the content twice (about 160 kB
+    // read), and naming them must not read it again.
+    let read = 0;
+    const watch = (response: unknown) => {
+      read += JSON.stringify(response ?? null).length;
+    };
+    const db = app.api.runtime.db;
+    db.on('query-response', watch);
+    const page = await json<AuditPage>('/api/admin/audit?kind=post&limit=200').finally(() =>
+      db.off('query-response', watch),
     );
+    expect(read).toBeLessThan(200_000);
+    const lines = page.entries.filter((e) => e.recordId === id);
     expect(lines.map((e) => [e.summary, e.recordName])).toEqual([
       ['Blog post: Deleted', 'Audit names two'],
       ['Blog post: Edited', 'Audit names two'],

@@ -14,6 +14,7 @@ import {
   type AnyRecordDescription,
   type AuditEntry,
   describeActor,
+  type EventStore,
   foldHistory,
   humanizeType,
   type RecordHistoryResponse,
@@ -85,26 +86,34 @@ export function kindLabel(kind: string): string {
 export const AUDIT_HIDDEN_KINDS = ['analytics'];
 
 /**
- * What names each line's record as of that line (the latest title its stream had then): read
- * from the streams of the lines whose kind has a name, in one query.
+ * What names each line's record as of that line (the latest value its stream had then of its
+ * kind's `nameField`), read in one query per field that reads that field alone.
  */
 export async function auditNames(
-  readStreams: (ids: string[]) => Promise<Map<string, StoredEvent[]>>,
+  store: Pick<EventStore, 'fieldOfStreams'>,
   events: readonly StoredEvent[],
 ): Promise<Map<number, string>> {
-  const named = events.filter((e) => byKind.get(e.streamType)?.nameField);
-  const streams =
-    named.length > 0 ? await readStreams([...new Set(named.map((e) => e.streamId))]) : undefined;
   const names = new Map<number, string>();
-  for (const line of named) {
-    const field = byKind.get(line.streamType)!.nameField!;
-    let name: string | undefined;
-    for (const event of streams?.get(line.streamId) ?? []) {
-      if (event.position > line.position) break;
-      const value = (event.data as Record<string, unknown> | null)?.[field];
-      if (typeof value === 'string' && value.trim()) name = value;
+  const byField = new Map<string, StoredEvent[]>();
+  for (const line of events) {
+    const field = byKind.get(line.streamType)?.nameField;
+    if (field) byField.set(field, [...(byField.get(field) ?? []), line]);
+  }
+  for (const [field, lines] of byField) {
+    const upTo = Math.max(...lines.map((l) => l.position));
+    const values = await store.fieldOfStreams(
+      lines.map((l) => l.streamId),
+      field,
+      upTo,
+    );
+    for (const line of lines) {
+      let name: string | undefined;
+      for (const v of values) {
+        if (v.position > line.position) break;
+        if (v.streamId === line.streamId && v.value.trim()) name = v.value;
+      }
+      if (name) names.set(line.position, name);
     }
-    if (name) names.set(line.position, name);
   }
   return names;
 }

@@ -144,7 +144,7 @@ export const activityRoutes: RouteDef[] = [
         to: query.to ? startOfDay(query.to, 1) : undefined,
       });
       const page = events.slice(0, query.limit);
-      const names = await auditNames((ids) => services.store.readStreams(ids), page);
+      const names = await auditNames(services.store, page);
       return {
         entries: page.map((event) => auditEntry(event, names.get(event.position))),
         nextCursor: events.length > query.limit ? page.at(-1)!.position : null,

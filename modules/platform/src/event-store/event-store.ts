@@ -607,6 +607,33 @@ export class EventStore {
     return openEvents(trx, rows.map(toStoredEvent));
   }
 
+  /**
+   * One top-level field of the streams' events that carry it, up to a position, in log order:
+   * what names a record in the audit log. Nothing else of the events is read (a post's content
+   * can be 200,000 characters), and a sealed field, being in the envelope, is never among them.
+   */
+  async fieldOfStreams(
+    streamIds: readonly string[],
+    field: string,
+    upTo: number,
+    trx: Db | Trx = this.db,
+  ): Promise<{ streamId: string; position: number; value: string }[]> {
+    if (streamIds.length === 0) return [];
+    const rows: { stream_id: string; position: number; value: string | null }[] = await trx(
+      'events',
+    )
+      .select('stream_id', 'position', trx.raw('data->>? as value', [field]))
+      .whereRaw('stream_id = any(?::text[])', [[...new Set(streamIds)]])
+      .where('position', '<=', upTo)
+      .whereRaw('data \\? ?', [field])
+      .orderBy('position');
+    return rows.flatMap((r) =>
+      typeof r.value === 'string'
+        ? [{ streamId: r.stream_id, position: Number(r.position), value: r.value }]
+        : [],
+    );
+  }
+
   /** Several streams at once, in one query, each in version order (a batch's decisions). */
   async readStreams(
     streamIds: readonly string[],
