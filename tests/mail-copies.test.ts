@@ -30,6 +30,7 @@ const submission = (n: number, person: Person) => submissionRow(enquiry(n, perso
 
 const ANN: Person = { firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.ca' };
 const JOANN: Person = { firstName: 'Joann', lastName: 'Roy', email: 'joann@example.ca' };
+const OBRIEN: Person = { firstName: 'Liam', lastName: "O'Brien", email: "o'brien@example.ca" };
 const OTHERS: Person[] = Array.from({ length: 6 }, (_, i) => ({
   firstName: 'Zoë',
   lastName: `Côté ${i}`,
@@ -48,6 +49,7 @@ beforeAll(async () => {
   const japanese = '請求書の自動化についてご相談したいです。'.repeat(30);
   await mailer.send(adminNotificationMail(enquiry(1, ANN, japanese), OWNER, config));
   await mailer.send(adminNotificationMail(enquiry(2, JOANN), OWNER, config));
+  await mailer.send(adminNotificationMail(enquiry(3, OBRIEN), OWNER, config));
   await mailer.send(
     digestMail(
       { window: at, since: at, owed: { count: 8, tags: {}, sample: [] }, settledBefore: 0 },
@@ -77,6 +79,19 @@ describe('the mail copies about a person', () => {
     );
     await deleteFiles((await findMailCopies(mailDir, 'ann@example.ca')).map((c) => c.path));
     expect(await findMailCopies(mailDir, 'ann@example.ca')).toEqual([]);
-    expect(readdirSync(mailDir).map((name) => path.join(mailDir, name))).toEqual([about]);
+    const obrien = file("New contact submission from Liam O'Brien")!;
+    expect(
+      readdirSync(mailDir)
+        .map((name) => path.join(mailDir, name))
+        .sort(),
+    ).toEqual([about, obrien].sort());
+  });
+
+  it("leave out a message about an address whose local part goes on before theirs with an apostrophe (o'brien@ is not brien@)", async () => {
+    const obrien = file("New contact submission from Liam O'Brien")!;
+    expect(await findMailCopies(mailDir, 'brien@example.ca')).toEqual([]);
+    expect((await findMailCopies(mailDir, "O'Brien@example.ca")).map((c) => c.path)).toEqual([
+      obrien,
+    ]);
   });
 });

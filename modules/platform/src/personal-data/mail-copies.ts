@@ -1,5 +1,6 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { decodeHtmlEntities } from '../text.ts';
 import { normaliseEmail } from './keys.ts';
 
 // Without SMTP_URL, every e-mail sent is kept as an .eml file under DATA_DIR/mail (mail.ts):
@@ -64,18 +65,25 @@ function readable(part: string): string {
 }
 
 /**
- * What goes on an address on either side (`joann@` is not `ann@`): the characters of ordinary
- * addresses before it, so that one quoted or after `mailto:` or `=` is still found.
+ * What goes on an address on either side (`joann@` is not `ann@`): the characters an address's
+ * local part may hold before it (RFC 5322's, but `=`, so that one after `mailto:` or `=` is still
+ * found), and an apostrophe between two of them (`o'brien@` is not `brien@`; one after a space
+ * or a bracket is a quote).
  */
-const LOCAL_PART = /[\w.%+-]/;
+const LOCAL_PART = /[\w.%+\-!#$&*/?^`{|}~]/;
 const DOMAIN_GOES_ON = /^(?:[\w-]|\.[\w-])/;
 
-/** Whether `text` (lower case) names the address `wanted` (normalised) anywhere. */
+function goesOnBefore(text: string, at: number): boolean {
+  const before = text[at - 1] ?? '';
+  if (LOCAL_PART.test(before)) return true;
+  return before === "'" && LOCAL_PART.test(text[at - 2] ?? '');
+}
+
+/** Whether `text` (lower case, entities decoded) names the address `wanted` (normalised). */
 function mentions(text: string, wanted: string): boolean {
   for (let at = text.indexOf(wanted); at !== -1; at = text.indexOf(wanted, at + 1)) {
-    const before = text[at - 1] ?? '';
     const after = text.slice(at + wanted.length, at + wanted.length + 2);
-    if (!LOCAL_PART.test(before) && !DOMAIN_GOES_ON.test(after)) return true;
+    if (!goesOnBefore(text, at) && !DOMAIN_GOES_ON.test(after)) return true;
   }
   return false;
 }
@@ -97,7 +105,8 @@ export async function findMailCopies(mailDir: string, email: string): Promise<Ma
   for (const name of names) {
     const file = path.join(mailDir, name);
     const raw = await readFile(file, 'utf8');
-    if (!mentions(readable(raw).toLowerCase(), wanted)) continue;
+    // The HTML part writes `o'brien` as `o&#39;brien`: read as the text says it.
+    if (!mentions(decodeHtmlEntities(readable(raw)).toLowerCase(), wanted)) continue;
     const { headers } = split(raw);
     copies.push({
       path: file,
