@@ -69,14 +69,20 @@ describe('server rendering', () => {
     }
     expect((await getPath('/')).status).toBe(200);
     expect((await getPath('//')).headers.location).toBe('/');
-    // A host in the path is a path: no page there, and never a way off the site.
-    for (const away of ['//a1.example/careers', '//evil.example/', '/\\evil.example/']) {
+    // A host in the path is a path: sent to its plain spelling on this site, where no page is,
+    // and never a way off the site.
+    for (const [away, plain] of [
+      ['//a1.example/careers', '/a1.example/careers'],
+      ['//evil.example/', '/evil.example'],
+      ['/\\evil.example/', '/evil.example'],
+    ] as const) {
       const res = await getPath(away);
-      expectNotFoundPage(res, away);
-      expect(res.headers.location).toBeUndefined();
+      expect(res.status, away).toBe(301);
+      expect(res.headers.location, away).toBe(plain);
+      expectNotFoundPage(await getPath(plain), plain);
     }
     // A second address of a page is shown where it was asked for, spelt plainly, and kept
-    // (a bot asking for it again costs no render); any other spelling of it goes to the page.
+    // (a bot asking for it again costs no render); any other spelling of it goes to it first.
     const alias = await getPath('/blogs');
     expect(alias.status).toBe(200);
     expect(alias.body.toString()).toContain(
@@ -86,7 +92,16 @@ describe('server rendering', () => {
     for (const spelling of ['/BLOGS', '/blogs/', '/blogs//', '/%62logs']) {
       const res = await getPath(spelling);
       expect(res.status, spelling).toBe(301);
-      expect(res.headers.location, spelling).toBe('/blog');
+      expect(res.headers.location, spelling).toBe('/blogs');
+    }
+    // The back office's addresses too (/ADMIN rendered the back office on the server: a 500).
+    for (const [spelling, plain] of [
+      ['/ADMIN', '/admin'],
+      ['/Admin/login', '/admin/login'],
+    ] as const) {
+      const res = await getPath(spelling);
+      expect(res.status, spelling).toBe(301);
+      expect(res.headers.location, spelling).toBe(plain);
     }
   });
 

@@ -244,14 +244,24 @@ async function respond(
   entry: () => Promise<ServerEntry>,
   adminShell: string,
 ): Promise<void> {
+  const pathname = pathOf(req.originalUrl);
+  const query = queryOf(req.originalUrl);
+  // Another spelling of an address (upper case, repeated or trailing slashes, dot segments,
+  // escaped plain characters) goes to its plain spelling before anything is rendered: no
+  // spelling costs a render (`/BLOG/post/` rendered a page to find its canonical link).
+  if (!namesNoPage(pathname)) {
+    const plain = encodeURI(readAs(pathname));
+    if (plain !== pathname) {
+      res.redirect(301, pageAgain(plain + query));
+      return;
+    }
+  }
   // The back office is rendered in the browser: send the shell only.
   if (req.path === '/admin' || req.path.startsWith('/admin/')) {
     res.setHeader('Cache-Control', 'no-store');
     res.type('html').send(adminShell);
     return;
   }
-  const pathname = pathOf(req.originalUrl);
-  const query = queryOf(req.originalUrl);
   // Refused before the router or any read sees it.
   if (namesNoPage(pathname)) {
     sendRendered(res, await renderPath(services, template, await entry(), NO_SUCH_PAGE), query);
