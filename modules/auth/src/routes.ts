@@ -71,18 +71,17 @@ export const authRoutes: RouteDef[] = [
         "The second step of a two-factor sign-in: the first step's challenge (5 minutes, from the same address) and a code from the authenticator app or a recovery code. Five codes per challenge.",
     },
     async handler({ req, body, services, visitor, metadata, res }) {
+      const mark = cookieValue(req, KNOWN_DEVICE_COOKIE);
       const { username, token } = await completeSecondFactor(
         depsOf(services),
         body,
         visitor,
         metadata,
+        new Date(),
+        mark,
       );
       setSessionCookie(res, services.config, token);
-      const device = readKnownDevice(
-        services.config.jwtSecret,
-        username,
-        cookieValue(req, KNOWN_DEVICE_COOKIE),
-      );
+      const device = readKnownDevice(services.config.jwtSecret, username, mark);
       setKnownDeviceCookie(res, services.config, username, device);
       return { token };
     },

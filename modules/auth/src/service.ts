@@ -20,6 +20,7 @@ import {
   type SecondFactorRequest,
 } from './contract.ts';
 import { type AuthDeps, CREDENTIALS, type CredentialsRow, findCredentials } from './credentials.ts';
+import { readKnownDevice } from './known-device.ts';
 import {
   admitLogin,
   blockedUntil,
@@ -190,6 +191,8 @@ export async function completeSecondFactor(
   visitor: Visitor,
   metadata: EventMetadata,
   now: Date = new Date(),
+  /** The browser's `admin_device` cookie as sent: a valid one starts afresh with the sign-in. */
+  knownDeviceCookie?: string,
 ): Promise<{ username: string; token: string }> {
   const challenge = readChallenge(deps.jwtSecret, request.challenge);
   if (!challenge || challenge.ip !== visitor.ip)
@@ -234,7 +237,11 @@ export async function completeSecondFactor(
   return signIn(
     deps,
     challenge.username,
-    loginKeys(challenge.username, challenge.ip),
+    loginKeys(
+      challenge.username,
+      challenge.ip,
+      readKnownDevice(deps.jwtSecret, challenge.username, knownDeviceCookie),
+    ),
     challenge.at,
     visitor,
     metadata,

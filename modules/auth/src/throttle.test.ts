@@ -132,6 +132,9 @@ describe('the account, from every address', () => {
     expect(decided).toMatchObject({ admitted: true, secondFactorFirst: false });
     if (!decided.admitted) return;
     expect(decided.counters.knownDevice?.recent).toEqual([at(50)]);
+    // The full account is left as it is: counting would push out its oldest attempt, and
+    // outsiders would get one more guess for each of the owner's sign-ins.
+    expect(decided.counters.account).toEqual(counters.account);
     // Signed in: the browser starts afresh.
     expect(releaseLogin(decided.counters, at(50), at(50)).knownDevice).toEqual(emptyCounter());
   });

@@ -142,7 +142,8 @@ export function admitLogin(
   const device = counters.knownDevice;
   // The owner's own browser is not held by the cap that others' guesses filled.
   const knownBrowser = device !== undefined && !blockedUntil(device, THROTTLE.knownDevice, now);
-  const capped = knownBrowser ? null : blockedUntil(counters.account, THROTTLE.account, now);
+  const full = blockedUntil(counters.account, THROTTLE.account, now);
+  const capped = knownBrowser ? null : full;
   if (capped && !options.withCode) return { admitted: false, retryAt: capped, reason: 'account' };
   return {
     admitted: true,
@@ -150,7 +151,9 @@ export function admitLogin(
     counters: {
       pair: count(counters.pair, THROTTLE.pair, now),
       address: count(counters.address, THROTTLE.address, now),
-      account: capped ? counters.account : count(counters.account, THROTTLE.account, now),
+      // Past the cap nothing more is counted on it: counting would push its oldest attempt
+      // out, and each of the owner's sign-ins would give outsiders one more guess.
+      account: full ? counters.account : count(counters.account, THROTTLE.account, now),
       ...(device ? { knownDevice: count(device, THROTTLE.knownDevice, now) } : {}),
     },
   };
