@@ -107,6 +107,26 @@ describe('bad input never gives a 500 and never writes anything', () => {
     });
     expect(preview.status).toBe(200);
     expect((await preview.json()).count).toBe(1);
+    // A job at its schema's longest, in a script of three bytes a character: about 105 kB.
+    const category = await app.fetch('/api/job-categories', {
+      method: 'POST',
+      token,
+      json: { name: 'Localisation' },
+    });
+    expect(category.status).toBe(201);
+    const job = await app.fetch('/api/jobs', {
+      method: 'POST',
+      token,
+      json: {
+        title: '翻訳者',
+        description: '翻'.repeat(20_000),
+        categoryId: (await category.json()).id,
+        requirements: '訳'.repeat(5000),
+        responsibilities: '訳'.repeat(5000),
+        benefits: '訳'.repeat(5000),
+      },
+    });
+    expect(job.status).toBe(201);
     const before = await countEvents();
     const contact = await app.fetch('/api/contact', {
       method: 'POST',

@@ -46,6 +46,12 @@ export const JOB_TITLE_MIN = 2;
 export const JOB_DESCRIPTION_MIN = 50;
 export const SELECT_CATEGORY_MESSAGE = 'Please select a category';
 
+/** The longest a job's description (or a previewed text) may be, and each of its lists. */
+export const JOB_TEXT_MAX = 20_000;
+export const JOB_LIST_MAX = 5000;
+/** Every text of a job at its longest: what its body may carry (the route's body limit). */
+export const JOB_CHARACTERS_MAX = JOB_TEXT_MAX + 3 * JOB_LIST_MAX + 4 * 200;
+
 export const jobInputSchema = z.object({
   title: z
     .string()
@@ -56,15 +62,15 @@ export const jobInputSchema = z.object({
     .string()
     .trim()
     .min(JOB_DESCRIPTION_MIN, 'Description must be at least 50 characters')
-    .max(20_000, 'Description must be at most 20000 characters'),
+    .max(JOB_TEXT_MAX, `Description must be at most ${JOB_TEXT_MAX} characters`),
   categoryId: idSchema(SELECT_CATEGORY_MESSAGE),
   location: optionalText(200),
   employmentType: z.enum(EMPLOYMENT_TYPES).optional().default('full-time'),
   salaryRange: optionalText(200),
   experienceLevel: z.enum(EXPERIENCE_LEVELS).optional().default('mid'),
-  requirements: optionalText(5000),
-  responsibilities: optionalText(5000),
-  benefits: optionalText(5000),
+  requirements: optionalText(JOB_LIST_MAX),
+  responsibilities: optionalText(JOB_LIST_MAX),
+  benefits: optionalText(JOB_LIST_MAX),
   /** When applications close (ISO date and time); empty or null: no closing date. */
   applicationsCloseAt: z
     .union([
@@ -84,7 +90,7 @@ export type JobFields = z.output<typeof jobInputSchema>;
 export const jobTextPreviewSchema = z.object({
   text: z
     .string({ error: 'Text must be a string' })
-    .max(20_000, 'Text must be at most 20000 characters'),
+    .max(JOB_TEXT_MAX, `Text must be at most ${JOB_TEXT_MAX} characters`),
 });
 export interface JobTextPreview {
   /** Sanitised HTML, as the job will be stored. */

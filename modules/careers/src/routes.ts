@@ -17,6 +17,7 @@ import {
   dayIn,
   fieldErrors,
   forEachId,
+  jsonBodyLimit,
   type RouteDef,
   rejectUnusualText,
   route,
@@ -61,6 +62,8 @@ import {
   applicationFieldsSchema,
   applicationIntakeSignalsSchema,
   applicationStatusUpdateSchema,
+  JOB_CHARACTERS_MAX,
+  JOB_TEXT_MAX,
   type JobPage,
   type JobTextPreview,
   jobCategoryInputSchema,
@@ -215,6 +218,7 @@ const jobRoutes: RouteDef[] = [
     path: '/api/jobs',
     access: 'admin',
     body: jobInputSchema,
+    bodyLimit: jsonBodyLimit(JOB_CHARACTERS_MAX),
     async handler({ body, services, metadata }) {
       const id = randomUUID();
       const fields = withHtmlDescription(body);
@@ -235,6 +239,7 @@ const jobRoutes: RouteDef[] = [
     path: '/api/jobs/preview',
     access: 'admin',
     body: jobTextPreviewSchema,
+    bodyLimit: jsonBodyLimit(JOB_TEXT_MAX),
     // What the job editor shows: the server's own sanitised HTML, never the raw text.
     handler: ({ body }): JobTextPreview => ({ html: descriptionToHtml(body.text) }),
   }),
@@ -244,6 +249,7 @@ const jobRoutes: RouteDef[] = [
     access: 'admin',
     params: idParams,
     body: jobInputSchema,
+    bodyLimit: jsonBodyLimit(JOB_CHARACTERS_MAX),
     async handler({ body, params, services, metadata }) {
       const id = idOf(params.id, JOB_NOT_FOUND);
       const fields = withHtmlDescription(body);
