@@ -15,7 +15,7 @@ import {
   assessApplication,
   burstWindowStart,
   changeApplicationStatus,
-  countApplicationNotice,
+  countApplicationNotices,
   createCategory,
   createJob,
   decideBulkApplication,
@@ -629,12 +629,12 @@ describe("ADMIN_EMAIL's notice of an application, coalesced", () => {
   });
 
   it('the window counts it; the first opens the round, which covers it once (in a digest, or one by one)', () => {
-    const [queued] = queueApplicationNotice(applicationState(given(submitted)), to, window);
+    const queued = queueApplicationNotice(applicationState(given(submitted)), to, window);
     const now = new Date('2031-03-02T15:01:00Z');
     const due = new Date('2031-03-02T15:01:02Z');
-    const counted = countApplicationNotice(queued!, now, due);
+    const counted = countApplicationNotices(queued, now, due);
     expect(counted.map((e) => e.type)).toEqual([
-      'ApplicationNoticeCounted',
+      'ApplicationNoticesCounted',
       'ApplicationDigestScheduled',
     ]);
     const state = handleApplicationNotices.fold(given(...counted));

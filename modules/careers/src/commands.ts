@@ -800,25 +800,33 @@ export function queueApplicationNotice(
 }
 
 /**
- * The window's record of a queued notice (counted at `at`), and the round it opens, due at
- * `dueAt`, if it is the first.
+ * The window's record of queued notices (counted at `at`, one event for a batch), and the
+ * round they open, due at `dueAt`, if they are its first.
  */
-export function countApplicationNotice(
-  queued: ApplicationNoticeQueued,
+export function countApplicationNotices(
+  queued: readonly ApplicationNoticeQueued[],
   at: Date,
   dueAt: Date | null,
 ): ApplicationNoticeEvent[] {
-  const { applicationId, mode, window, kind } = queued.data;
+  const [first] = queued;
+  if (!first) return [];
   const events: ApplicationNoticeEvent[] = [
     {
-      type: 'ApplicationNoticeCounted',
-      data: { applicationId, mode, ...(kind ? { kind } : {}), at: at.toISOString() },
+      type: 'ApplicationNoticesCounted',
+      data: {
+        notices: queued.map(({ data: { applicationId, mode, kind } }) => ({
+          applicationId,
+          mode,
+          ...(kind ? { kind } : {}),
+        })),
+        at: at.toISOString(),
+      },
     },
   ];
   if (dueAt)
     events.push({
       type: 'ApplicationDigestScheduled',
-      data: { window, dueAt: dueAt.toISOString(), at: at.toISOString() },
+      data: { window: first.data.window, dueAt: dueAt.toISOString(), at: at.toISOString() },
     });
   return events;
 }
@@ -896,6 +904,17 @@ export const handleApplicationNotices = commandHandler({
   initialState: emptyNoticeWindow,
   evolve(state, event): NoticeWindowState {
     switch (event.type) {
+      case 'ApplicationNoticesCounted':
+        return event.data.notices.reduce(
+          (counted, notice) =>
+            noticeCounted(counted, {
+              id: notice.applicationId,
+              mode: notice.mode,
+              tags: noticeTags(notice.kind),
+              at: event.data.at,
+            }),
+          state,
+        );
       case 'ApplicationNoticeCounted':
         return noticeCounted(state, {
           id: event.data.applicationId,

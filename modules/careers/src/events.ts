@@ -130,7 +130,15 @@ export const applicationEventSchemas = {
 
 /** The owner's notices of one window (stream `careers-notices:<window start>`). */
 export const applicationNoticeEventSchemas = {
-  /** An application's notice counted in the window's round (at `at`, the worker's clock). */
+  /**
+   * Applications' notices counted in the window's round at `at` (the worker's clock): a batch
+   * of the worker's at once.
+   */
+  ApplicationNoticesCounted: z.object({
+    notices: z.array(applicationId.extend({ mode: noticeMode, kind: noticeKind })).min(1),
+    at: z.string(),
+  }),
+  /** An application's notice counted in the window's round (older windows: one per notice). */
   ApplicationNoticeCounted: applicationId.extend({
     mode: noticeMode,
     kind: noticeKind,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminNotificationDue,
   arrivalEmailDue,
-  countApplicationNotice,
+  countApplicationNotices,
   createJob,
   flagApplicationOnIntake,
   handleApplication,
@@ -167,12 +167,15 @@ describe('given an application held for review', () => {
   });
 
   it('when counted in a digest, then the window counts it as held, and the digest says so', () => {
-    const [queued] = queueApplicationNotice(held, to, window);
+    const queued = queueApplicationNotice(held, to, window);
     const now = new Date('2031-03-02T15:01:00Z');
-    const counted = countApplicationNotice(queued!, now, new Date('2031-03-02T15:01:02Z'));
+    const counted = countApplicationNotices(queued, now, new Date('2031-03-02T15:01:02Z'));
     expect(counted[0]).toEqual({
-      type: 'ApplicationNoticeCounted',
-      data: { applicationId: APP, mode: 'gathered', kind: 'held', at: now.toISOString() },
+      type: 'ApplicationNoticesCounted',
+      data: {
+        notices: [{ applicationId: APP, mode: 'gathered', kind: 'held' }],
+        at: now.toISOString(),
+      },
     });
     const windowState = handleApplicationNotices.fold(given(...counted));
     const owed = digestOwed(windowState)!;

@@ -18,7 +18,7 @@ import {
   type ApplicationState,
   adminNotificationDue,
   arrivalEmailDue,
-  countApplicationNotice,
+  countApplicationNotices,
   handleApplication,
   handleApplicationNotices,
   type OwedApplicationMail,
@@ -164,10 +164,12 @@ export function adminNotification(options: NoticeOptions = {}): EventHandler {
         metadata: { actor: 'worker', causationId: event.position },
       })),
       queue: (state, window) => queueApplicationNotice(state, to, window),
-      count: ([queued], _window, dueAt) =>
-        queued?.type === 'ApplicationNoticeQueued'
-          ? countApplicationNotice(queued, now(), dueAt)
-          : [],
+      count: (queued, _window, dueAt) =>
+        countApplicationNotices(
+          queued.filter((e) => e.type === 'ApplicationNoticeQueued'),
+          now(),
+          dueAt,
+        ),
     });
     // An older window's notice queued to go alone, and not yet sent (a job from before rounds).
     for (const [i, state] of states.entries())

@@ -338,14 +338,41 @@ describe("the owner's notices (given/when/then)", () => {
     expect(owedNoticeMail(contactState(released), to, 'held')).toBeNull();
   });
 
-  it('the window counts what was queued; the first opens the round; it settles in a digest or one by one, once', () => {
-    const [notice] = queueNotice('s1', contactState(received), to, window);
-    const due = new Date(now.getTime() + 2_000);
-    const events = countInWindow(notice!, now, due);
-    expect(events).toEqual([
+  it("a batch's notices are counted by one event, the held ones tagged; an older window's events, one per notice, still count", () => {
+    const heldNotices = queueNotice('s2', contactState(held), to, window);
+    const notices = [...queueNotice('s1', contactState(received), to, window), ...heldNotices];
+    const events = countInWindow(notices, now, null);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toEqual({
+      notices: [
+        { submissionId: 's1', kind: 'new', mode: 'gathered' },
+        { submissionId: 's2', kind: 'held', mode: 'gathered' },
+      ],
+      at: now.toISOString(),
+    });
+    expect(countInWindow([], now, null)).toEqual([]);
+    const older: ContactEvent[] = [
       {
         type: 'ContactNoticeCounted',
-        data: { submissionId: 's1', kind: 'new', mode: 'gathered', at: now.toISOString() },
+        data: { submissionId: 's0', kind: 'new', mode: 'gathered', at: now.toISOString() },
+      },
+    ];
+    const state = noticesState([...older, ...events]);
+    expect(digestOwed(state)).toEqual({ count: 3, tags: { held: 1 }, sample: ['s0', 's1', 's2'] });
+    expect(state.lastCountedAt).toBe(now.toISOString());
+  });
+
+  it('the window counts what was queued; the first opens the round; it settles in a digest or one by one, once', () => {
+    const notices = queueNotice('s1', contactState(received), to, window);
+    const due = new Date(now.getTime() + 2_000);
+    const events = countInWindow(notices, now, due);
+    expect(events).toEqual([
+      {
+        type: 'ContactNoticesCounted',
+        data: {
+          notices: [{ submissionId: 's1', kind: 'new', mode: 'gathered' }],
+          at: now.toISOString(),
+        },
       },
       {
         type: 'ContactDigestScheduled',

@@ -142,6 +142,7 @@ export const contactDecider = {
         };
       }
       // The notices window's events: not on a submission's stream.
+      case 'ContactNoticesCounted':
       case 'ContactNoticeCounted':
       case 'ContactDigestScheduled':
       case 'ContactDigestSent':
@@ -370,22 +371,33 @@ export function queueNotice(
 }
 
 /**
- * The window's record of a queued notice (counted at `at`), and the round it opens, due at
- * `dueAt`, if it is the first.
+ * The window's record of queued notices (counted at `at`, one event for a batch), and the
+ * round they open, due at `dueAt`, if they are its first.
  */
 export function countInWindow(
-  queued: ContactNoticeQueued,
+  queued: readonly ContactNoticeQueued[],
   at: Date,
   dueAt: Date | null,
 ): ContactEvent[] {
-  const { submissionId, kind, mode, window } = queued.data;
+  const [first] = queued;
+  if (!first) return [];
   const events: ContactEvent[] = [
-    { type: 'ContactNoticeCounted', data: { submissionId, kind, mode, at: at.toISOString() } },
+    {
+      type: 'ContactNoticesCounted',
+      data: {
+        notices: queued.map(({ data: { submissionId, kind, mode } }) => ({
+          submissionId,
+          kind,
+          mode,
+        })),
+        at: at.toISOString(),
+      },
+    },
   ];
   if (dueAt)
     events.push({
       type: 'ContactDigestScheduled',
-      data: { window, dueAt: dueAt.toISOString(), at: at.toISOString() },
+      data: { window: first.data.window, dueAt: dueAt.toISOString(), at: at.toISOString() },
     });
   return events;
 }
@@ -451,6 +463,17 @@ export const noticesDecider = {
   initialState: emptyNoticeWindow,
   evolve(state: NoticeWindowState, event: ContactEvent): NoticeWindowState {
     switch (event.type) {
+      case 'ContactNoticesCounted':
+        return event.data.notices.reduce(
+          (counted, notice) =>
+            noticeCounted(counted, {
+              id: notice.submissionId,
+              mode: notice.mode,
+              tags: noticeTags(notice.kind),
+              at: event.data.at,
+            }),
+          state,
+        );
       case 'ContactNoticeCounted':
         return noticeCounted(state, {
           id: event.data.submissionId,

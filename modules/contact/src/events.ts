@@ -87,7 +87,23 @@ export const contactEventSchemas = {
 
   // The owner's notices window (stream `contact-notices:<window start>`): what was told how.
 
-  /** A notice counted in the window's round (at `at`, by the worker's clock). */
+  /**
+   * Notices counted in the window's round at `at` (by the worker's clock): a batch of the
+   * worker's at once.
+   */
+  ContactNoticesCounted: z.object({
+    notices: z
+      .array(
+        z.object({
+          submissionId: z.string(),
+          kind: z.enum(NOTICE_KINDS),
+          mode: z.enum(NOTICE_MODES),
+        }),
+      )
+      .min(1),
+    at: z.string(),
+  }),
+  /** A notice counted in the window's round (older windows: one event per notice). */
   ContactNoticeCounted: z.object({
     submissionId: z.string(),
     kind: z.enum(NOTICE_KINDS),
@@ -171,6 +187,7 @@ export type ContactHeld = Named<'ContactHeld'>;
 export type ContactReleased = Named<'ContactReleased'>;
 export type ContactNoticeQueued = Named<'ContactNoticeQueued'>;
 export type ContactNoticeCounted = Named<'ContactNoticeCounted'>;
+export type ContactNoticesCounted = Named<'ContactNoticesCounted'>;
 export type ContactDigestScheduled = Named<'ContactDigestScheduled'>;
 export type ContactDigestSent = Named<'ContactDigestSent'>;
 export type ContactNoticesToldSeparately = Named<'ContactNoticesToldSeparately'>;

@@ -134,6 +134,11 @@ describe('a flood of contact messages', () => {
     const heldTotal = (await dataOf('ContactHeld')).length;
     expect(heldTotal).toBeGreaterThan(0);
     expect(queued.filter((q) => q.kind === 'held')).toHaveLength(heldTotal);
+    // Each counted once in the window, a batch's notices by one event.
+    const counted = (await dataOf('ContactNoticesCounted')).flatMap(
+      (c: { notices: { submissionId: string }[] }) => c.notices.map((n) => n.submissionId),
+    );
+    expect(counted.toSorted()).toEqual(queued.map((q) => q.submissionId).toSorted());
 
     // One round, due 2 s after the first: its job waits until then.
     const scheduled = await stored('ContactDigestScheduled');

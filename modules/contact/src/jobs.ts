@@ -196,8 +196,12 @@ export function notifyOwnerOfAll(options: NoticeOptions = {}) {
         metadata: item.metadata,
       })),
       queue: (state, window, i) => queueNotice(items[i]!.submissionId, state, to, window),
-      count: ([queued], _window, dueAt) =>
-        queued?.type === 'ContactNoticeQueued' ? countInWindow(queued, now(), dueAt) : [],
+      count: (queued, _window, dueAt) =>
+        countInWindow(
+          queued.filter((e) => e.type === 'ContactNoticeQueued'),
+          now(),
+          dueAt,
+        ),
     });
     // An older window's notice queued to go alone, and not yet sent (a job from before rounds).
     for (const [i, state] of states.entries())

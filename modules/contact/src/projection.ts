@@ -4,6 +4,7 @@ import { type ContactReceived, contactEvents } from './events.ts';
 export const CONTACT_SUBMISSIONS = 'contact_submissions';
 
 const WINDOW_EVENTS = new Set([
+  'ContactNoticesCounted',
   'ContactNoticeCounted',
   'ContactDigestScheduled',
   'ContactDigestSent',

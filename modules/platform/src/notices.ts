@@ -433,9 +433,10 @@ const lockNotices = (trx: Trx, lock: string) =>
 /**
  * Counts the notices of several items (a batch of jobs), once each, however often or however
  * concurrently their jobs run: under the module's lock, each item's notice is queued on its
- * own stream (`queue`: nothing when none is owed, or when a run before queued it) and counted
- * in the round `countNotice` gives it (`count`: the window's events, opening the round if it is
- * the first), all in one transaction. Answers each item's state after it.
+ * own stream (`queue`: nothing when none is owed, or when a run before queued it) and the
+ * batch's notices counted together in the round `countNotice` gives them (`count`: the
+ * window's events, one for the batch, and the round's opening if they are its first), all in
+ * one transaction. Answers each item's state after it.
  */
 export async function coalesceNotices<ItemState, IS extends EventSchemas, WS extends EventSchemas>(
   deps: { db: Db; store: EventStore },
@@ -447,6 +448,7 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
     of: readonly { stream: string; metadata: EventMetadata }[];
     /** The events that queue the `index`th item's notice (none when none is owed). */
     queue(state: ItemState, window: NoticeWindow, index: number): EventOf<IS>[];
+    /** The window's events that count these queued notices (and open the round at `dueAt`). */
     count(queued: EventOf<IS>[], window: NoticeWindow, dueAt: Date | null): EventOf<WS>[];
   },
 ): Promise<ItemState[]> {
@@ -466,9 +468,33 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
     type Decided = { index: number; stream: string; state: ItemState; queued: EventOf<IS>[] };
     let chunk: Decided[] = [];
     const inChunk = new Set<string>();
-    let counts: { streamId: string; events: EventOf<WS>[]; metadata: EventMetadata }[] = [];
+    // Where the chunk's notices are counted: decided once, as for its first notice (the others,
+    // at the same time, join the round it opens or found open).
+    let counted: CountedNotice | undefined;
     const flush = async () => {
       const queued = chunk.filter((d) => d.queued.length > 0);
+      // One event counts the chunk's notices (a window's stream grew by one row per notice,
+      // half of a flood's appends).
+      const counts: { streamId: string; events: EventOf<WS>[]; metadata: EventMetadata }[] = [];
+      if (counted && queued.length > 0) {
+        const view = views.find((v) => v.window.id === counted!.window.id)!;
+        const events = notice.count(
+          queued.flatMap((d) => d.queued),
+          view.window,
+          counted.dueAt,
+        );
+        const streamId = streams.windowStream(view.window.id);
+        counts.push({ streamId, events, metadata: notice.of[queued[0]!.index]!.metadata });
+        // The next chunk joins the round this one opened.
+        view.state = events.reduce(
+          (state, event) =>
+            streams.windows.decider.evolve(
+              state,
+              streams.windows.decider.events.parse(unsaved(streamId, event)),
+            ),
+          view.state,
+        );
+      }
       const stored = await deps.store.appendToStreams(trx, [
         ...queued.map((d) => ({
           streamId: d.stream,
@@ -489,30 +515,16 @@ export async function coalesceNotices<ItemState, IS extends EventSchemas, WS ext
       }
       chunk = [];
       inChunk.clear();
-      counts = [];
+      counted = undefined;
     };
     for (const [index, item] of notice.of.entries()) {
       // The same item twice in a batch (its arrival and its release): the first is written first.
       if (inChunk.has(item.stream)) await flush();
       inChunk.add(item.stream);
       const state = known.get(item.stream) ?? notice.items.fold(histories.get(item.stream) ?? []);
-      const counted = countNotice(views, notice.at, rules);
+      counted ??= countNotice(views, notice.at, rules);
       const queued = notice.queue(state, counted.window, index);
       chunk.push({ index, stream: item.stream, state, queued });
-      if (queued.length === 0) continue;
-      const view = views.find((v) => v.window.id === counted.window.id)!;
-      const events = notice.count(queued, view.window, counted.dueAt);
-      const streamId = streams.windowStream(view.window.id);
-      counts.push({ streamId, events, metadata: item.metadata });
-      // The next item of the batch joins the round this one opened.
-      view.state = events.reduce(
-        (state, event) =>
-          streams.windows.decider.evolve(
-            state,
-            streams.windows.decider.events.parse(unsaved(streamId, event)),
-          ),
-        view.state,
-      );
     }
     await flush();
     return states;
