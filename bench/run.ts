@@ -802,8 +802,12 @@ try {
       const ms = perRequest(splits, results, 'PostgreSQL');
       return ms < 0 ? 'n/a (a PostgreSQL process left uncounted)' : `${ms.toFixed(2)} ms`;
     };
+    const pgCores = (splits: CpuSplit[]) => {
+      const n = cores(splits, 'PostgreSQL');
+      return n < 0 ? 'n/a' : n.toFixed(2);
+    };
     const describe = (label: string, splits: CpuSplit[], results: LoadResult[]) =>
-      `${label}: ${perRequest(splits, results, 'server').toFixed(2)} ms of its process's CPU and ${pgPerRequest(splits, results)} of PostgreSQL's per request (${cores(splits, 'server').toFixed(2)} + ${cores(splits, 'PostgreSQL').toFixed(2)} cores, the load generator ${cores(splits, 'load generator (bench)').toFixed(2)}, everything else on the machine ${cores(splits, 'everything else on the machine').toFixed(2)} of ${cpus().length})`;
+      `${label}: ${perRequest(splits, results, 'server').toFixed(2)} ms of its process's CPU and ${pgPerRequest(splits, results)} of PostgreSQL's per request (${cores(splits, 'server').toFixed(2)} + ${pgCores(splits)} cores, the load generator ${cores(splits, 'load generator (bench)').toFixed(2)}, everything else on the machine ${cores(splits, 'everything else on the machine').toFixed(2)} of ${cpus().length})`;
     notes.push(
       `Writes, CPU per request (mean of the rounds): ${describe('`POST /api/contact`', cpu.contact, contact)}; ${describe('the bare insert handler', cpu.bare, bare)}; ${describe('the bare handler in one statement', cpu.bareOne, bareOne)}.`,
     );
