@@ -149,6 +149,7 @@ describe('given an application held for review', () => {
       to,
       subject: 'Application held for review: Ada Lovelace for Machine Learning Engineer',
       messageId: `<application-${APP}-held@www.example.ca>`,
+      headers: { 'Reply-To': 'ada@example.ca' },
     });
     expect(due?.mail.text).toContain(`${publicUrl}${APPLICATIONS_HELD_PATH}`);
     expect(due?.mail.text).toContain('submitted faster than a person could type');

@@ -114,6 +114,7 @@ export function heldNotificationEmail(
       `If it is a real application, release it (Not Spam), and the applicant gets the acknowledgement: ${options.publicUrl}${APPLICATIONS_HELD_PATH}`,
     ],
     messageId: `<application-${application.applicationId}-held@${messageIdHost(options.publicUrl)}>`,
+    headers: { 'Reply-To': application.email },
   });
 }
 

@@ -83,6 +83,8 @@ describe("the administrator's notification", () => {
     const [mail] = mails;
     expect(mail!.to).toEqual(['owner@example.ca']);
     expect(mail!.headers.subject).toBe('New contact submission from Twice Lee');
+    // Replying answers the enquirer, not the company's mailbox the notice comes from.
+    expect(mail!.headers['reply-to']).toBe('ann@example.ca');
     expect(mail!.headers['content-type']).toMatch(/^multipart\/alternative/);
     expect(mail!.raw).toContain('Content-Type: text/plain');
     expect(mail!.raw).toContain('Content-Type: text/html');

@@ -42,6 +42,8 @@ export function adminNotificationMail(
     to,
     subject: `New contact submission from ${name}`,
     messageId: `<contact-${received.submissionId}@${messageIdHost(config.publicUrl)}>`,
+    // The owner answers the enquirer, not the company's own mailbox the notice comes from.
+    headers: { 'Reply-To': received.email },
     paragraphs: [
       `${name} <${received.email}> wrote through the website.`,
       detailsOf(received),
@@ -64,6 +66,7 @@ export function heldNotificationMail(
     to,
     subject: `Contact message held for review: ${name}`,
     messageId: `<contact-${received.submissionId}-held@${messageIdHost(config.publicUrl)}>`,
+    headers: { 'Reply-To': received.email },
     paragraphs: [
       `${name} <${received.email}> wrote through the website. The message is held for your review rather than filed as spam: ${reason.toLowerCase()}, as a bot does, and as a browser that fills the form in by itself may.`,
       detailsOf(received),

@@ -141,6 +141,7 @@ describe('held for review, end to end', () => {
     );
     expect(heldMail.to).toBe('owner@example.ca');
     expect(heldMail.raw).toContain('Subject: Contact message held for review: Autofill Lee');
+    expect(heldMail.raw).toMatch(/^Reply-To: autofill@example\.ca\r?$/m);
     expect(decoded(heldMail.raw)).toContain('https://www.example.ca/admin/contact?spam=held');
     expect(received.some((m) => m.raw.includes(`<contact-${id}@`))).toBe(false);
 
