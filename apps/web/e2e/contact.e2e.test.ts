@@ -97,6 +97,35 @@ describe('walking skeleton: contact form to back office', () => {
     await page.close();
   });
 
+  it('sent from the keyboard, the button keeps the focus through "Sending..." (sent or failed), so Tab goes on from it', async () => {
+    const page = await browser.newPage();
+    const sendHasFocus = () =>
+      page
+        .getByRole('button', { name: 'Send Message' })
+        .evaluate((el) => el === el.ownerDocument.activeElement);
+    await gotoHydrated(page, `${app.url}/contact`);
+    const fill = async (firstName: string) => {
+      await page.getByLabel('First Name').fill(firstName);
+      await page.getByLabel('Last Name').fill('Keys');
+      await page.getByRole('textbox', { name: /^Email/ }).fill('kay.keys@example.ca');
+      await page.getByRole('textbox', { name: /^Message/ }).fill('Sent without touching a mouse.');
+    };
+    await fill('Kay');
+    await page.getByRole('button', { name: 'Send Message' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Message Sent!').waitFor();
+    await expect.poll(sendHasFocus).toBe(true);
+
+    // The server fails: the error toast, and the focus still on the button to try again.
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 503, body: '' }));
+    await fill('Kay again');
+    await page.getByRole('button', { name: 'Send Message' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Failed to send message. Please try again.').waitFor();
+    await expect.poll(sendHasFocus).toBe(true);
+    await page.close();
+  });
+
   it('a filled honeypot is stopped in the browser: error toast, no request', async () => {
     const page = await browser.newPage();
     const posts: string[] = [];

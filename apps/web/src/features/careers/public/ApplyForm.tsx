@@ -11,6 +11,7 @@ import type { ApiErrorBody } from '@kw/platform/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
 import { FieldError, FieldLabel, firstIssues, TextField } from '../../../shared/public/fields.tsx';
+import { useSubmitButtonFocus } from '../../../shared/public/submitButtonFocus.ts';
 import { useToast } from '../../../shared/public/Toaster.tsx';
 
 type Field = keyof ApplicationFieldsInput | 'resume';
@@ -72,6 +73,7 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
   /** The form's failure: the generic words, or the server's own for a job that has closed. */
   const [failed, setFailed] = useState<string | false>(false);
   const [isLoading, setLoading] = useState(false);
+  const submitButton = useSubmitButtonFocus(isLoading);
   // When the visitor first opened the dialog (the form mounts with it), sent with the application.
   const [startedAt] = useState(() => draft?.startedAt ?? new Date().toISOString());
   useEffect(() => {
@@ -219,7 +221,12 @@ export function ApplyForm({ job, onDone }: { job: Job; onDone(): void }) {
           {failed}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={isLoading}>
+      <button
+        ref={submitButton}
+        type="submit"
+        className="button button-primary"
+        disabled={isLoading}
+      >
         {isLoading ? 'Submitting...' : 'Submit Application'}
       </button>
     </form>

@@ -11,6 +11,7 @@ import {
   TextField,
 } from '../../../shared/public/fields.tsx';
 import { useFormStartedAt } from '../../../shared/public/formStartedAt.ts';
+import { useSubmitButtonFocus } from '../../../shared/public/submitButtonFocus.ts';
 import { useToast } from '../../../shared/public/Toaster.tsx';
 import { ANALYTICS_EVENTS, trackEvent } from '../../analytics/public/analytics.ts';
 
@@ -57,6 +58,7 @@ export function ContactForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [isLoading, setLoading] = useState(false);
+  const submitButton = useSubmitButtonFocus(isLoading);
   const timing = useFormStartedAt();
 
   const set = (field: Field) => (value: string | boolean) =>
@@ -198,7 +200,12 @@ export function ContactForm() {
         />
         {CONTACT_SIGNUP_LABEL}
       </label>
-      <button type="submit" className="button button-primary" disabled={isLoading}>
+      <button
+        ref={submitButton}
+        type="submit"
+        className="button button-primary"
+        disabled={isLoading}
+      >
         {isLoading ? 'Sending...' : 'Send Message'}
       </button>
     </form>

@@ -2,6 +2,7 @@ import { FOOTER_SIGNUP_TEXT } from '@kw/newsletter/presentation';
 import { type FormEvent, useId, useState } from 'react';
 import { whenStoreReady } from '../../../deferred-store.ts';
 import { useFormStartedAt } from '../../../shared/public/formStartedAt.ts';
+import { useSubmitButtonFocus } from '../../../shared/public/submitButtonFocus.ts';
 import { useToast } from '../../../shared/public/Toaster.tsx';
 import { ANALYTICS_EVENTS, trackEvent, utmParameters } from '../../analytics/public/analytics.ts';
 
@@ -29,6 +30,7 @@ export function NewsletterSignup() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const submitButton = useSubmitButtonFocus(busy);
   const timing = useFormStartedAt();
 
   async function onSubmit(event: FormEvent) {
@@ -107,7 +109,7 @@ export function NewsletterSignup() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-email-error` : undefined}
         />
-        <button type="submit" className="button button-light" disabled={busy}>
+        <button ref={submitButton} type="submit" className="button button-light" disabled={busy}>
           {busy ? 'Subscribing...' : FOOTER_SIGNUP_TEXT.button}
         </button>
       </div>
