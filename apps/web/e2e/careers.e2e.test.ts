@@ -167,15 +167,35 @@ describe('applying and rejecting, in Chromium', () => {
     expect(headers['content-length']).toBe(String(PDF.length));
     await (await tab).close();
 
-    await detail.getByRole('button', { name: 'Reject' }).click();
+    // From the keyboard: the button for the status set leaves with the focus; the focus goes
+    // to the first action left in the dialog, not to the page behind it.
+    const focusedInDialog = () =>
+      admin.evaluate(() => {
+        const focused = document.activeElement;
+        return focused?.closest('[role="dialog"]') && focused.tagName === 'BUTTON'
+          ? (focused.textContent ?? '')
+          : `outside: ${focused?.tagName}`;
+      });
+    await detail.getByRole('button', { name: 'Mark as Reviewing' }).focus();
+    await admin.keyboard.press('Enter');
+    await detail.getByRole('button', { name: 'Mark as Reviewing' }).waitFor({ state: 'detached' });
+    await expect.poll(focusedInDialog).toBe('Move to Interview');
+
+    await detail.getByRole('button', { name: 'Reject' }).focus();
+    await admin.keyboard.press('Enter');
     const confirm = admin.locator('.ant-modal-confirm');
     await confirm.getByText(/A rejection email will be sent/).waitFor();
-    await confirm.getByRole('button', { name: 'Reject' }).click();
+    await expect
+      .poll(() => admin.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Reject');
+    await admin.keyboard.press('Enter');
     await admin
       .getByText('Application rejected. A rejection email has been sent to the applicant.')
       .waitFor();
     // Once rejected, 'Reject' is no longer offered.
     await detail.getByRole('button', { name: 'Reject' }).waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(focusedInDialog).toBe('Mark as Reviewing');
 
     const mail = await eventually(
       async () => smtp.mails.find((m) => /^Your application for/.test(m.headers.subject ?? '')),

@@ -1,5 +1,6 @@
 import type { JobApplication } from '@kw/careers/contract';
 import { Alert, Button, Descriptions, Modal, Space, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useRef } from 'react';
 import { formatDate } from '../../../shared/dates.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { STATUS_ACTIONS, useApplicationActions } from './useStatusChange.tsx';
@@ -70,6 +71,18 @@ export function ApplicationDetails({
   onClose(): void;
 }) {
   const { changeStatus, deleteApplication, toggleSpam, release } = useApplicationActions();
+  // The button for the status set (or Release, once released) leaves the dialog with the focus
+  // it had: the focus goes to the first action left, not to the page behind the dialog.
+  const actions = useRef<HTMLDivElement>(null);
+  const refocus = useCallback(() => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || !focused.isConnected)
+      actions.current?.querySelector('button')?.focus();
+  }, []);
+  const status = application?.status;
+  const held = application?.held;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the status or the hold changes
+  useEffect(refocus, [status, held, refocus]);
   return (
     <Modal
       open={application !== null}
@@ -116,12 +129,12 @@ export function ApplicationDetails({
             </Descriptions.Item>
           </Descriptions>
           <RejectionEmail application={application} />
-          <Space wrap>
+          <Space wrap ref={actions}>
             {STATUS_ACTIONS.filter((a) => a.status !== application.status).map((action) => (
               <Button
                 key={action.status}
                 danger={action.danger}
-                onClick={() => changeStatus(application, action.status)}
+                onClick={() => changeStatus(application, action.status, refocus)}
               >
                 {action.label}
               </Button>

@@ -67,9 +67,11 @@ export function useApplicationActions() {
       failed('Failed to Update Application Status'),
     );
 
-  function changeStatus(application: JobApplication, status: Settable) {
+  /** `afterClose`: once the rejection's confirmation has closed (and given the focus back). */
+  function changeStatus(application: JobApplication, status: Settable, afterClose?: () => void) {
     if (status !== 'rejected') return change(application, status);
     modal.confirm({
+      ...(afterClose ? { afterClose } : {}),
       title: 'Reject this application?',
       content: `A rejection email will be sent to ${application.firstName} ${application.lastName} (${application.email}).`,
       okText: 'Reject',
