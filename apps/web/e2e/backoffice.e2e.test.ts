@@ -94,6 +94,22 @@ describe('Contact Submissions', () => {
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.getByText('Showing 2 of 2 submissions').waitFor();
 
+    // One "Select all" in the Tab order: the next Tab stop after it is one a person can see
+    // (antd repeats the column titles in a hidden measuring row).
+    await page.locator('thead').getByRole('checkbox', { name: 'Select all' }).focus();
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate<{ inMeasuringRow: boolean; visible: boolean }>(
+        `(() => {
+          const focused = document.activeElement;
+          return {
+            inMeasuringRow: focused?.closest('.ant-table-measure-row') !== null,
+            visible: focused?.checkVisibility({ visibilityProperty: true }) ?? false,
+          };
+        })()`,
+      ),
+    ).toEqual({ inMeasuringRow: false, visible: true });
+
     const row = page.getByRole('row').filter({ hasText: 'grace@example.ca' });
     expect(await row.getByText('Proof of Concept').isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Mark Spam' }).click();

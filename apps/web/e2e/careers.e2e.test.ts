@@ -170,12 +170,14 @@ describe('applying and rejecting, in Chromium', () => {
     // From the keyboard: the button for the status set leaves with the focus; the focus goes
     // to the first action left in the dialog, not to the page behind it.
     const focusedInDialog = () =>
-      admin.evaluate(() => {
-        const focused = document.activeElement;
-        return focused?.closest('[role="dialog"]') && focused.tagName === 'BUTTON'
-          ? (focused.textContent ?? '')
-          : `outside: ${focused?.tagName}`;
-      });
+      admin.evaluate<string>(
+        `(() => {
+          const focused = document.activeElement;
+          return focused?.closest('[role="dialog"]') && focused.tagName === 'BUTTON'
+            ? (focused.textContent ?? '')
+            : 'outside: ' + focused?.tagName;
+        })()`,
+      );
     await detail.getByRole('button', { name: 'Mark as Reviewing' }).focus();
     await admin.keyboard.press('Enter');
     await detail.getByRole('button', { name: 'Mark as Reviewing' }).waitFor({ state: 'detached' });
@@ -186,7 +188,7 @@ describe('applying and rejecting, in Chromium', () => {
     const confirm = admin.locator('.ant-modal-confirm');
     await confirm.getByText(/A rejection email will be sent/).waitFor();
     await expect
-      .poll(() => admin.evaluate(() => document.activeElement?.textContent ?? ''))
+      .poll(() => admin.evaluate<string>("document.activeElement?.textContent ?? ''"))
       .toBe('Reject');
     await admin.keyboard.press('Enter');
     await admin
