@@ -112,6 +112,18 @@ describe('Contact Submissions', () => {
 
     const row = page.getByRole('row').filter({ hasText: 'grace@example.ca' });
     expect(await row.getByText('Proof of Concept').isVisible()).toBe(true);
+    // From the keyboard, an action offered no more once done leaves the focus on the row's
+    // next action, not on the page's top.
+    await row.getByRole('button', { name: 'Mark Processed' }).focus();
+    await page.keyboard.press('Enter');
+    await row.getByRole('button', { name: 'Mark Processed' }).waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page.evaluate<string>(
+          "document.activeElement?.closest('tr')?.textContent?.includes('grace@example.ca') ? document.activeElement.textContent : 'elsewhere'",
+        ),
+      )
+      .toBe('Mark Spam');
     await row.getByRole('button', { name: 'Mark Spam' }).click();
     await page.getByText('Contact submission updated successfully').first().waitFor();
     await row.getByText('SPAM', { exact: true }).waitFor();

@@ -26,6 +26,7 @@ import { mediaSection } from '../../features/media/admin/sections.tsx';
 import { newsletterSection } from '../../features/newsletter/admin/sections.tsx';
 import { privacySection } from '../../features/privacy/admin/sections.tsx';
 import { markSessionExpired, rememberReturn, takeReturn } from './drafts.ts';
+import { useFocusStaysInItsRow } from './focusInRow.ts';
 import type { AdminSection } from './sections.ts';
 
 /** Each feature's screens, in the side menu's order. */
@@ -68,6 +69,7 @@ function useDocumentTitle(title: string) {
 function AdminShell({ onLogout }: { onLogout(): void }) {
   const { pathname } = useLocation();
   useDocumentTitle(screenTitle(pathname));
+  useFocusStaysInItsRow();
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
