@@ -382,6 +382,11 @@ describe('the Job Manager, in Chromium', () => {
     await categoryDialog.getByLabel('Name').fill('Q');
     await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
     await categoryDialog.getByText('Name must be at least 2 characters').waitFor();
+    await expect
+      .poll(() =>
+        categoryDialog.getByLabel('Name').evaluate((el) => el === el.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(await categoryDialog.getByRole('switch').isChecked()).toBe(true);
     await categoryDialog.getByLabel('Name').fill('Quality Assurance');
     await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
@@ -395,6 +400,13 @@ describe('the Job Manager, in Chromium', () => {
     const jobDialog = page.getByRole('dialog', { name: 'Add Job' });
     await jobDialog.getByRole('button', { name: 'Create Job' }).click();
     await jobDialog.getByText('Title must be at least 2 characters').waitFor();
+    await expect
+      .poll(() =>
+        jobDialog
+          .getByLabel('Title', { exact: true })
+          .evaluate((el) => el === el.ownerDocument.activeElement),
+      )
+      .toBe(true);
     expect(
       await jobDialog.getByText('Description must be at least 50 characters').isVisible(),
     ).toBe(true);

@@ -66,6 +66,14 @@ describe('writing and reading a post', () => {
     await page.getByRole('button', { name: 'Save Post' }).click();
     await page.getByText('Title is required').waitFor();
     expect(await page.getByText('Content is required').isVisible()).toBe(true);
+    // The keyboard is taken to the first field in error.
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('Title', { exact: true })
+          .evaluate((el) => el === el.ownerDocument.activeElement),
+      )
+      .toBe(true);
 
     await page.getByLabel('Title', { exact: true }).fill('Harvest Forecasting With Small Data');
     expect(await page.getByLabel('Slug', { exact: true }).inputValue()).toBe(

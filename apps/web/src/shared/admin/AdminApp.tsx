@@ -232,6 +232,9 @@ export function AdminApp() {
           Layout: { siderBg: '#ffffff', bodyBg: '#f3f6f7' },
         },
       }}
+      // A refused save takes the keyboard to the first field in error, as the public forms do
+      // (its message is tied to it), not leave it on the button.
+      form={{ scrollToFirstError: { focus: true, block: 'center' } }}
     >
       {/* Notices open in the bottom corner: the header (Logout) and each page's own actions and
           filters, at its top, stay in reach while one shows. */}
