@@ -108,6 +108,14 @@ describe('work is never lost', () => {
     await addJob.waitFor({ state: 'hidden' });
     expect(await confirm.count()).toBe(0);
 
+    // From the keyboard: opened with Enter, closed with Escape at once, nothing asked.
+    await page.getByRole('button', { name: 'Add Job' }).focus();
+    await page.keyboard.press('Enter');
+    await addJob.waitFor();
+    await page.keyboard.press('Escape');
+    await addJob.waitFor({ state: 'hidden' });
+    expect(await confirm.count()).toBe(0);
+
     // Typed work: the × asks; keeping on editing keeps it, a click outside asks again.
     await page.getByRole('button', { name: 'Add Job' }).click();
     await addJob.getByLabel('Title').fill('Greenhouse Data Analyst');

@@ -81,7 +81,10 @@ export function EditDialog(props: {
       confirmLoading={props.saving}
       {...(props.width ? { width: props.width } : {})}
       destroyOnHidden
-      forceRender
+      // Rendered with the form as it opens (its effect fills the form), but not while closed:
+      // a closed dialog rendered anyway stays on antd's stack of dialogs Escape closes, and the
+      // Job Manager's Escape went to its closed category dialog, which asked about changes.
+      forceRender={props.open}
     >
       {props.children}
     </Modal>
