@@ -44,9 +44,21 @@ describe('a post’s history in the back office', () => {
     });
 
     await page.goto(`${app.url}/admin/blog`);
-    await page.getByRole('button', { name: 'History of Orchard notes, revised' }).click();
-    // The drawer's title follows the post's (it changes on restore).
+    // From the keyboard: Enter opens the drawer, Escape closes it and gives the focus back to
+    // the button (not to the top of the page).
+    const historyButton = page.getByRole('button', { name: 'History of Orchard notes, revised' });
     const drawer = page.getByRole('dialog', { name: /^History · Orchard notes/ });
+    await historyButton.focus();
+    await page.keyboard.press('Enter');
+    await drawer.getByRole('region', { name: 'Version 2' }).waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => historyButton.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+
+    await historyButton.click();
+    // The drawer's title follows the post's (it changes on restore).
     const edit = drawer.getByRole('region', { name: 'Version 2' });
     await edit.getByText('Edited').waitFor();
     expect(await edit.getByText('admin (administrator)').isVisible()).toBe(true);

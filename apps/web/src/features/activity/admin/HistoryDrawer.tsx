@@ -204,6 +204,10 @@ export function HistoryDrawer(props: {
 /** The small "History" button beside a record, opening its drawer. */
 export function HistoryButton(props: { kind: HistoryKind; id: string; title: string }) {
   const [open, setOpen] = useState(false);
+  // Mounted from its first opening on (not one drawer per row from the start), and kept once
+  // closed: antd gives the focus back to this button as a drawer closes, which a drawer taken
+  // away at once never did (Escape sent the keyboard to the top of the page).
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <Button
@@ -211,13 +215,14 @@ export function HistoryButton(props: { kind: HistoryKind; id: string; title: str
         icon={<HistoryOutlined />}
         onClick={(e) => {
           e.stopPropagation();
+          setOpened(true);
           setOpen(true);
         }}
         aria-label={`History of ${props.title}`}
       >
         History
       </Button>
-      {open && (
+      {opened && (
         <HistoryDrawer
           kind={props.kind}
           id={props.id}
