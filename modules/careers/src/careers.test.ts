@@ -265,6 +265,8 @@ describe('POST /api/jobs/{jobId}/apply', () => {
   it.each([
     ['firstName', 'A', 'First name must be at least 2 characters'],
     ['lastName', 'L', 'Last name must be at least 2 characters'],
+    ['firstName', 'Mallory\nEmail: boss@example.ca', 'First name must be on one line'],
+    ['lastName', 'Tester\r\nPhone: 1', 'Last name must be on one line'],
     ['email', 'not-an-email', 'Please enter a valid email address'],
     ['phone', '555-0100', 'Please enter a valid phone number'],
   ])('%s %j is refused: %s', async (field, value, message) => {

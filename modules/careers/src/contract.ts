@@ -1,4 +1,4 @@
-import { idSchema } from '@kw/platform/contract';
+import { idSchema, isOneLine } from '@kw/platform/contract';
 import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
@@ -141,12 +141,14 @@ export const applicationFieldsSchema = z.object({
     .string()
     .trim()
     .min(2, 'First name must be at least 2 characters')
-    .max(100, 'First name must be at most 100 characters'),
+    .max(100, 'First name must be at most 100 characters')
+    .refine(isOneLine, 'First name must be on one line'),
   lastName: z
     .string()
     .trim()
     .min(2, 'Last name must be at least 2 characters')
-    .max(100, 'Last name must be at most 100 characters'),
+    .max(100, 'Last name must be at most 100 characters')
+    .refine(isOneLine, 'Last name must be on one line'),
   email: z
     .string()
     .trim()
@@ -156,7 +158,8 @@ export const applicationFieldsSchema = z.object({
     .string()
     .trim()
     .min(10, 'Please enter a valid phone number')
-    .max(40, 'Please enter a valid phone number'),
+    .max(40, 'Please enter a valid phone number')
+    .refine(isOneLine, 'Please enter a valid phone number'),
   coverLetter: optionalText(10_000),
 });
 export type ApplicationFieldsInput = z.input<typeof applicationFieldsSchema>;

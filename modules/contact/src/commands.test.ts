@@ -104,6 +104,14 @@ describe('the contact contract (spec §5)', () => {
   it.each([
     [{ firstName: '' }, 'firstName', 'First name is required'],
     [{ lastName: '   ' }, 'lastName', 'Last name is required'],
+    [
+      { firstName: 'Eve\r\nBcc: victim@example.net' },
+      'firstName',
+      'First name must be on one line',
+    ],
+    [{ lastName: 'Line\nX-Injected: yes' }, 'lastName', 'Last name must be on one line'],
+    [{ company: 'Acme\nEmail: boss@example.ca' }, 'company', 'Company must be on one line'],
+    [{ phone: '519\t555' }, 'phone', 'Phone must be on one line'],
     [{ email: 'ann@' }, 'email', 'Invalid email address'],
     [{ message: 'too short' }, 'message', 'Message must be at least 10 characters'],
     [{ website: 'http://spam.example' }, 'website', 'Invalid submission'],

@@ -122,6 +122,19 @@ describe('POST /api/contact', () => {
     ]);
   });
 
+  it('a name over two lines is refused, naming the field, and nothing is written (it would print as a line of its own in the e-mails)', async () => {
+    const before = [await count('events'), await count('contact_submissions')];
+    const res = await app.fetch('/api/contact', {
+      method: 'POST',
+      json: { ...valid, firstName: 'Eve\r\nEmail: boss@example.ca' },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual([
+      { path: 'firstName', message: 'First name must be on one line' },
+    ]);
+    expect([await count('events'), await count('contact_submissions')]).toEqual(before);
+  });
+
   it('over-long fields are refused', async () => {
     const res = await app.fetch('/api/contact', {
       method: 'POST',

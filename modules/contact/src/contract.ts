@@ -1,4 +1,4 @@
-import { idSchema } from '@kw/platform/contract';
+import { idSchema, isOneLine } from '@kw/platform/contract';
 import { CONTACT_SERVICE_OPTIONS } from '@kw/site';
 import { z } from 'zod';
 
@@ -24,15 +24,25 @@ const optionalText = (max: number) =>
 
 /** The fields a visitor fills in, with the spec's messages. */
 export const contactMessageSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name is too long'),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name is too long'),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name is too long')
+    .refine(isOneLine, 'First name must be on one line'),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name is too long')
+    .refine(isOneLine, 'Last name must be on one line'),
   email: z
     .string()
     .trim()
     .pipe(z.email('Invalid email address'))
     .pipe(z.string().max(254, 'Invalid email address')),
-  phone: optionalText(40),
-  company: optionalText(200),
+  phone: optionalText(40).refine(isOneLine, 'Phone must be on one line'),
+  company: optionalText(200).refine(isOneLine, 'Company must be on one line'),
   service: z
     .union([z.enum(serviceValues), z.literal('')])
     .optional()

@@ -15,6 +15,13 @@ export function safeCsvCell(value: unknown): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * A value a person types on one line (a name, a phone number, a company): no line break or
+ * other control character. A name that held one printed as lines of its own in the e-mails
+ * about it, where a sender could forge a line ("Email: …") above the real one.
+ */
+export const isOneLine = (value: string): boolean => !/\p{Cc}/u.test(value);
+
 /** A record's id: the one id check (z.uuid), its own file so that zod loads only with it. */
 export { idSchema, isId } from './id.ts';
 
