@@ -153,6 +153,26 @@ describe('the CASL footer', () => {
     );
   });
 
+  it('a parenthesis a web address opened is part of it; one around it, and closing punctuation, are not', () => {
+    const { html } = composeEmail({
+      to: 'owner@example.ca',
+      subject: 'New enquiry',
+      paragraphs: [
+        'See https://en.wikipedia.org/wiki/Waterloo_(Ontario) for context.',
+        '(details at https://example.ca/a_(b)), then https://example.ca/x?!',
+        'Not an address: https://.',
+      ],
+      messageId: '<enquiry@www.example.ca>',
+    });
+    expect(html).toContain(
+      '<p>See <a href="https://en.wikipedia.org/wiki/Waterloo_(Ontario)">https://en.wikipedia.org/wiki/Waterloo_(Ontario)</a> for context.</p>',
+    );
+    expect(html).toContain(
+      '<p>(details at <a href="https://example.ca/a_(b)">https://example.ca/a_(b)</a>), then <a href="https://example.ca/x">https://example.ca/x</a>?!</p>',
+    );
+    expect(html).toContain('<p>Not an address: https://.</p>');
+  });
+
   it('a web address ends before a quote, the text shown as typed and all of it escaped', () => {
     const { html } = composeEmail({
       to: 'owner@example.ca',

@@ -100,9 +100,28 @@ export interface EmailContent {
 
 /**
  * A web address in text: it ends before a space, a quote or an angle bracket, and a sentence's
- * closing punctuation is left out.
+ * closing punctuation is left out (`webAddressEnd`).
  */
-const WEB_ADDRESS = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)]/g;
+const WEB_ADDRESS = /https?:\/\/[^\s<>"']+/g;
+
+/**
+ * Where a found address ends: a sentence's closing punctuation after it is not part of it, nor
+ * a closing parenthesis it did not open ("(see https://example.ca)"), while one it opened is
+ * (https://en.wikipedia.org/wiki/Waterloo_(Ontario)).
+ */
+function webAddressEnd(found: string): number {
+  let end = found.length;
+  for (;;) {
+    const last = found[end - 1];
+    if (last !== undefined && '.,;:!?'.includes(last)) end -= 1;
+    else if (last === ')') {
+      const url = found.slice(0, end);
+      if (url.split('(').length >= url.split(')').length) break;
+      end -= 1;
+    } else break;
+  }
+  return end;
+}
 
 /**
  * Text as HTML, its web addresses as links. The addresses are found in the text as typed and
@@ -112,9 +131,11 @@ function linked(text: string): string {
   let html = '';
   let from = 0;
   for (const found of text.matchAll(WEB_ADDRESS)) {
-    const url = escapeHtml(found[0]);
+    const end = webAddressEnd(found[0]);
+    if (end <= 'https://'.length) continue;
+    const url = escapeHtml(found[0].slice(0, end));
     html += `${escapeHtml(text.slice(from, found.index))}<a href="${url}">${url}</a>`;
-    from = found.index + found[0].length;
+    from = found.index + end;
   }
   return html + escapeHtml(text.slice(from));
 }
