@@ -159,6 +159,8 @@ describe('writing and reading a post', () => {
     await expect.poll(top, { timeout: 5000 }).toBeLessThan(200);
     expect(await top()).toBeGreaterThanOrEqual(0);
     expect(v.url()).toMatch(/#results-and-lessons$/);
+    // The keyboard's place moved to the heading too.
+    expect(await heading.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);

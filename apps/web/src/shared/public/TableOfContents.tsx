@@ -1,7 +1,11 @@
 import type { Heading } from '@kw/blog/contract';
 import type { MouseEvent, ReactNode } from 'react';
 
-/** Scrolls smoothly to the heading and records it in the address without a navigation. */
+/**
+ * Scrolls smoothly to the heading and records it in the address without a navigation. The
+ * keyboard's place moves there too, as a plain link to a fragment moves it: the next Tab goes
+ * on in that section, and a screen reader reads from the heading.
+ */
 function scrollToHeading(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const target = document.getElementById(id);
   if (!target) return;
@@ -9,6 +13,8 @@ function scrollToHeading(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   window.history.replaceState(window.history.state, '', `#${id}`);
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
 }
 
 /** A sticky table of contents, indented 16 px per heading level below `baseLevel`. */
