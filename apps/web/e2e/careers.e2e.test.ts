@@ -76,6 +76,11 @@ describe('applying and rejecting, in Chromium', () => {
     await page.clock.setSystemTime(Date.now());
     await page.clock.resume();
 
+    // Each card's buttons name their job (the visible words are the spec's).
+    const title = await card.getByRole('heading', { level: 3 }).textContent();
+    const named = (name: string) => card.getByRole('button', { name, exact: true });
+    expect(await named(`Apply Now for ${title}`).textContent()).toBe('Apply Now');
+    expect(await named(`View Details of ${title}`).textContent()).toBe('View Details');
     await card.getByRole('button', { name: 'View Details' }).click();
     const details = page.getByRole('dialog', { name: 'Machine Learning Engineer' });
     await details.waitFor();

@@ -95,11 +95,24 @@ export function JobCard(props: {
       <h3>{job.slug ? <Link to={jobPagePath(job.slug)}>{job.title}</Link> : job.title}</h3>
       <JobFacts job={job} categories={props.categories} />
       <p className="job-preview">{preview(job.description, 200) || 'No description available'}</p>
+      {/* Each card's buttons say which job they are for, out of context too (a screen
+          reader's list of buttons); the names begin with the visible words, the spec's, so
+          voice control finds them by what it sees. */}
       <div className="actions">
-        <button type="button" className="button button-secondary" onClick={props.onDetails}>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={`View Details of ${job.title}`}
+          onClick={props.onDetails}
+        >
           View Details
         </button>
-        <button type="button" className="button button-primary" onClick={props.onApply}>
+        <button
+          type="button"
+          className="button button-primary"
+          aria-label={`Apply Now for ${job.title}`}
+          onClick={props.onApply}
+        >
           Apply Now
         </button>
       </div>
