@@ -171,6 +171,14 @@ describe('the CASL footer', () => {
       '<p>(details at <a href="https://example.ca/a_(b)">https://example.ca/a_(b)</a>), then <a href="https://example.ca/x">https://example.ca/x</a>?!</p>',
     );
     expect(html).toContain('<p>Not an address: https://.</p>');
+    // A hostile run of closing parentheses: all of them after the address, none in its link.
+    const run = composeEmail({
+      to: 'owner@example.ca',
+      subject: 'New enquiry',
+      paragraphs: [`https://a${')'.repeat(20_000)}`],
+      messageId: '<enquiry@www.example.ca>',
+    }).html;
+    expect(run).toContain(`<a href="https://a">https://a</a>${')'.repeat(20_000)}`);
   });
 
   it('a web address ends before a quote, the text shown as typed and all of it escaped', () => {

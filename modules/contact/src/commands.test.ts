@@ -112,6 +112,12 @@ describe('the contact contract (spec §5)', () => {
     [{ lastName: 'Line\nX-Injected: yes' }, 'lastName', 'Last name must be on one line'],
     [{ company: 'Acme\nEmail: boss@example.ca' }, 'company', 'Company must be on one line'],
     [{ phone: '519\t555' }, 'phone', 'Phone must be on one line'],
+    [
+      { firstName: 'Eve\u2028Email: boss@example.ca' },
+      'firstName',
+      'First name must be on one line',
+    ],
+    [{ company: 'Acme\u2029Service: Urgent' }, 'company', 'Company must be on one line'],
     [{ email: 'ann@' }, 'email', 'Invalid email address'],
     [{ message: 'too short' }, 'message', 'Message must be at least 10 characters'],
     [{ website: 'http://spam.example' }, 'website', 'Invalid submission'],
@@ -125,6 +131,17 @@ describe('the contact contract (spec §5)', () => {
       ...change,
     };
     expect(errorsOf(input)).toEqual([{ path, message: text }]);
+  });
+
+  it('a name in any script, with accents, apostrophes, emoji or a no-break space, is one line', () => {
+    expect(
+      errorsOf({
+        firstName: 'Zoë-Ann O’Brien 李 😀\u00a0Jr',
+        lastName: 'Ивanова',
+        email: 'ann@example.ca',
+        message: 'Ten chars at least',
+      }),
+    ).toBeUndefined();
   });
 
   it('accepts the optional fields empty, and every service option', () => {

@@ -16,11 +16,12 @@ export function safeCsvCell(value: unknown): string {
 }
 
 /**
- * A value a person types on one line (a name, a phone number, a company): no line break or
- * other control character. A name that held one printed as lines of its own in the e-mails
+ * A value a person types on one line (a name, a phone number, a company): no line break (a
+ * control character, or Unicode's line and paragraph separators, which some clients break on)
+ * nor any other control character. A name that held one printed as lines of its own in the e-mails
  * about it, where a sender could forge a line ("Email: …") above the real one.
  */
-export const isOneLine = (value: string): boolean => !/\p{Cc}/u.test(value);
+export const isOneLine = (value: string): boolean => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(value);
 
 /** A record's id: the one id check (z.uuid), its own file so that zod loads only with it. */
 export { idSchema, isId } from './id.ts';

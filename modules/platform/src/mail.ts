@@ -110,14 +110,21 @@ const WEB_ADDRESS = /https?:\/\/[^\s<>"']+/g;
  * (https://en.wikipedia.org/wiki/Waterloo_(Ontario)).
  */
 function webAddressEnd(found: string): number {
+  // The parentheses counted once, then kept in step as the end moves back: linear however
+  // many a hostile message puts there.
+  let open = 0;
+  let close = 0;
+  for (const c of found) {
+    if (c === '(') open += 1;
+    else if (c === ')') close += 1;
+  }
   let end = found.length;
-  for (;;) {
-    const last = found[end - 1];
-    if (last !== undefined && '.,;:!?'.includes(last)) end -= 1;
-    else if (last === ')') {
-      const url = found.slice(0, end);
-      if (url.split('(').length >= url.split(')').length) break;
+  while (end > 0) {
+    const last = found[end - 1]!;
+    if ('.,;:!?'.includes(last)) end -= 1;
+    else if (last === ')' && close > open) {
       end -= 1;
+      close -= 1;
     } else break;
   }
   return end;
