@@ -48,14 +48,14 @@ describe('a post’s history in the back office', () => {
     // the button (not to the top of the page).
     const historyButton = page.getByRole('button', { name: 'History of Orchard notes, revised' });
     const drawer = page.getByRole('dialog', { name: /^History · Orchard notes/ });
+    const buttonHasFocus = () =>
+      historyButton.evaluate((el) => el === el.ownerDocument.activeElement);
     await historyButton.focus();
     await page.keyboard.press('Enter');
     await drawer.getByRole('region', { name: 'Version 2' }).waitFor();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
-    await expect
-      .poll(() => historyButton.evaluate((el) => el === el.ownerDocument.activeElement))
-      .toBe(true);
+    await expect.poll(buttonHasFocus).toBe(true);
 
     await historyButton.click();
     // The drawer's title follows the post's (it changes on restore).
@@ -113,5 +113,30 @@ describe('a post’s history in the back office', () => {
     const who = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(new Set(who)).toEqual(new Set(['admin (administrator)']));
     expect(errors).toEqual([]);
+  });
+
+  it('a History drawer closed while it is still opening, its animations on, gives the focus back to its button', async () => {
+    // The other specs run with reduced motion: antd then opens the drawer at once.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'no-preference',
+    });
+    const animated = await context.newPage();
+    await signInToBackOffice(animated, app.url);
+    await animated.goto(`${app.url}/admin/blog`);
+    const button = animated.getByRole('button', { name: /^History of / }).first();
+    await button.focus();
+    await animated.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        animated.evaluate<boolean>("document.activeElement?.closest('.ant-drawer') != null"),
+      )
+      .toBe(true);
+    await animated.keyboard.press('Escape');
+    await animated.getByRole('dialog', { name: /^History · / }).waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => button.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await context.close();
   });
 });

@@ -14,7 +14,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { serverMessageOf } from '../../../shared/admin/serverErrors.ts';
 import { formatDate } from '../../../shared/dates.ts';
 import {
@@ -208,9 +208,19 @@ export function HistoryButton(props: { kind: HistoryKind; id: string; title: str
   // closed: antd gives the focus back to this button as a drawer closes, which a drawer taken
   // away at once never did (Escape sent the keyboard to the top of the page).
   const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Closed, the drawer gives the focus back to this button. antd does it only when the drawer
+  // had finished opening (closed at once, it left the focus nowhere), so it is done here, as the
+  // drawer starts to close: the focus was in the drawer, or nowhere.
+  const focusBack = () => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || focused.closest('.ant-drawer'))
+      button.current?.focus();
+  };
   return (
     <>
       <Button
+        ref={button}
         size="small"
         icon={<HistoryOutlined />}
         onClick={(e) => {
@@ -228,7 +238,10 @@ export function HistoryButton(props: { kind: HistoryKind; id: string; title: str
           id={props.id}
           title={props.title}
           open={open}
-          onClose={() => setOpen(false)}
+          onClose={() => {
+            setOpen(false);
+            requestAnimationFrame(focusBack);
+          }}
         />
       )}
     </>
