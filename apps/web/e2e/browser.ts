@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Db, queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
 import { TEST_ADMIN } from '../../../tests/test-admin.ts';
 
@@ -106,3 +106,7 @@ export function reportPageOnFailure(current: () => Page | undefined): void {
     });
   });
 }
+
+/** Whether the element has the keyboard's focus (poll it: focus moves after events). */
+export const hasFocus = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((el) => el === el.ownerDocument.activeElement);

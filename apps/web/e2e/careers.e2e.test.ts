@@ -4,7 +4,13 @@ import type { Browser, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createJob, PDF } from '../../../modules/careers/src/test-fixtures.ts';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, pauseClock, signInToBackOffice } from './browser.ts';
+import {
+  gotoHydrated,
+  hasFocus,
+  launchChromium,
+  pauseClock,
+  signInToBackOffice,
+} from './browser.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
 let app: TestApp;
@@ -387,11 +393,7 @@ describe('the Job Manager, in Chromium', () => {
     await categoryDialog.getByLabel('Name').fill('Q');
     await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
     await categoryDialog.getByText('Name must be at least 2 characters').waitFor();
-    await expect
-      .poll(() =>
-        categoryDialog.getByLabel('Name').evaluate((el) => el === el.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => hasFocus(categoryDialog.getByLabel('Name'))).toBe(true);
     expect(await categoryDialog.getByRole('switch').isChecked()).toBe(true);
     await categoryDialog.getByLabel('Name').fill('Quality Assurance');
     await categoryDialog.getByRole('button', { name: 'Create Category' }).click();
@@ -405,13 +407,7 @@ describe('the Job Manager, in Chromium', () => {
     const jobDialog = page.getByRole('dialog', { name: 'Add Job' });
     await jobDialog.getByRole('button', { name: 'Create Job' }).click();
     await jobDialog.getByText('Title must be at least 2 characters').waitFor();
-    await expect
-      .poll(() =>
-        jobDialog
-          .getByLabel('Title', { exact: true })
-          .evaluate((el) => el === el.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => hasFocus(jobDialog.getByLabel('Title', { exact: true }))).toBe(true);
     expect(
       await jobDialog.getByText('Description must be at least 50 characters').isVisible(),
     ).toBe(true);

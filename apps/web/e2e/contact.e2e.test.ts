@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
 import {
   gotoHydrated,
+  hasFocus,
   launchChromium,
   signInToBackOffice,
   waitForQueueDrained,
@@ -93,16 +94,13 @@ describe('walking skeleton: contact form to back office', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await footer.getByText('Invalid email address').waitFor();
     await expect.poll(focusedName).toBe('email');
-    expect(await address.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await hasFocus(address)).toBe(true);
     await page.close();
   });
 
   it('sent from the keyboard, the button keeps the focus through "Sending..." (sent or failed), so Tab goes on from it', async () => {
     const page = await browser.newPage();
-    const sendHasFocus = () =>
-      page
-        .getByRole('button', { name: 'Send Message' })
-        .evaluate((el) => el === el.ownerDocument.activeElement);
+    const sendHasFocus = () => hasFocus(page.getByRole('button', { name: 'Send Message' }));
     await gotoHydrated(page, `${app.url}/contact`);
     const fill = async (firstName: string) => {
       await page.getByLabel('First Name').fill(firstName);

@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, pauseClock, signInToBackOffice } from './browser.ts';
+import {
+  gotoHydrated,
+  hasFocus,
+  launchChromium,
+  pauseClock,
+  signInToBackOffice,
+} from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -67,13 +73,7 @@ describe('writing and reading a post', () => {
     await page.getByText('Title is required').waitFor();
     expect(await page.getByText('Content is required').isVisible()).toBe(true);
     // The keyboard is taken to the first field in error.
-    await expect
-      .poll(() =>
-        page
-          .getByLabel('Title', { exact: true })
-          .evaluate((el) => el === el.ownerDocument.activeElement),
-      )
-      .toBe(true);
+    await expect.poll(() => hasFocus(page.getByLabel('Title', { exact: true }))).toBe(true);
 
     await page.getByLabel('Title', { exact: true }).fill('Harvest Forecasting With Small Data');
     expect(await page.getByLabel('Slug', { exact: true }).inputValue()).toBe(
@@ -160,7 +160,7 @@ describe('writing and reading a post', () => {
     expect(await top()).toBeGreaterThanOrEqual(0);
     expect(v.url()).toMatch(/#results-and-lessons$/);
     // The keyboard's place moved to the heading too.
-    expect(await heading.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await hasFocus(heading)).toBe(true);
 
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);

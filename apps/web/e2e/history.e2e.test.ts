@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { launchChromium, reportPageOnFailure, signInToBackOffice } from './browser.ts';
+import { hasFocus, launchChromium, reportPageOnFailure, signInToBackOffice } from './browser.ts';
 
 // Issue 14 in Chromium: a post's History drawer, "Restore this version", "Recently deleted"
 // and the audit log.
@@ -48,8 +48,7 @@ describe('a post’s history in the back office', () => {
     // the button (not to the top of the page).
     const historyButton = page.getByRole('button', { name: 'History of Orchard notes, revised' });
     const drawer = page.getByRole('dialog', { name: /^History · Orchard notes/ });
-    const buttonHasFocus = () =>
-      historyButton.evaluate((el) => el === el.ownerDocument.activeElement);
+    const buttonHasFocus = () => hasFocus(historyButton);
     await historyButton.focus();
     await page.keyboard.press('Enter');
     await drawer.getByRole('region', { name: 'Version 2' }).waitFor();
@@ -134,9 +133,7 @@ describe('a post’s history in the back office', () => {
       .toBe(true);
     await animated.keyboard.press('Escape');
     await animated.getByRole('dialog', { name: /^History · / }).waitFor({ state: 'hidden' });
-    await expect
-      .poll(() => button.evaluate((el) => el === el.ownerDocument.activeElement))
-      .toBe(true);
+    await expect.poll(() => hasFocus(button)).toBe(true);
     await context.close();
   });
 });

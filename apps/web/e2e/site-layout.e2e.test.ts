@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/harness.ts';
-import { gotoHydrated, launchChromium, reportPageOnFailure } from './browser.ts';
+import { gotoHydrated, hasFocus, launchChromium, reportPageOnFailure } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -184,7 +184,7 @@ describe('the public layout on a phone', () => {
     // Escape closes it, as a disclosure's panel, and the focus is back on its button.
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
-    expect(await avatar.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await hasFocus(avatar)).toBe(true);
     await avatar.click();
     await panel.getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL(`${app.url}/contact`);
