@@ -197,6 +197,11 @@ export async function waitForDatabase(
       await db.raw('select 1');
       return;
     } catch (error) {
+      // Refused for good (a wrong password, a database that does not exist): what to change,
+      // in one line, rather than a driver's stack trace.
+      const code = (error as { code?: unknown }).code;
+      if (code === '28P01' || code === '28000' || code === '3D000')
+        throw new ConfigError(`DATABASE_URL: ${(error as Error).message}`);
       if (!isDatabaseUnavailable(error)) throw error;
       const wait = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 1_000;
       logger.warn(`the database does not answer yet; trying again in ${wait} ms`);

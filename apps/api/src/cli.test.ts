@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -114,12 +115,34 @@ describe('make backup / make restore', () => {
     ).toBe(201);
   });
 
-  it('refuses a missing backup file with a clear message', async () => {
-    await expect(
-      run(process.execPath, [cli, 'restore', '/nonexistent.tar.gz'], { env: cliEnv() }),
-    ).rejects.toMatchObject({
-      stderr: expect.stringContaining('Name the backup'),
-    });
+  it('refuses a missing, a misspelt, a corrupt or a foreign backup file with a clear message', async () => {
+    const refused = async (file: string[], message: string) => {
+      const error = await run(process.execPath, [cli, 'restore', ...file], {
+        env: cliEnv(),
+      }).then(
+        () => undefined,
+        (e: { stderr: string; code: number }) => e,
+      );
+      expect(error?.code).toBe(1);
+      expect(error?.stderr.trim()).toBe(message);
+    };
+    await refused([], 'Name the backup: make restore FILE=path/to/backup.tar.gz');
+    await refused(['/nonexistent.tar.gz'], 'No such file: /nonexistent.tar.gz');
+    const dir = mkdtempSync(path.join(tmpdir(), 'kw-not-a-backup-'));
+    try {
+      const corrupt = path.join(dir, 'corrupt.tar.gz');
+      writeFileSync(corrupt, 'garbage');
+      await refused([corrupt], `${corrupt} is not a backup: it is not a .tar.gz archive`);
+      writeFileSync(path.join(dir, 'notes.txt'), 'not a backup');
+      const foreign = path.join(dir, 'foreign.tar.gz');
+      execFileSync('tar', ['-czf', foreign, '-C', dir, 'notes.txt']);
+      await refused(
+        [foreign],
+        `${foreign} is not a backup of this site: it holds no events.ndjson`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(readdirSync(path.join(app.config.dataDir, 'backups')).length).toBeGreaterThan(0);
   });
 });
@@ -175,6 +198,16 @@ describe('make admin-password', () => {
     expect(event.metadata.actor).toBe('cli');
     // The password alone signs in again.
     expect(await (await login()).json()).toEqual({ token: expect.any(String) });
+  });
+
+  it('refuses a password longer than sign-in takes (200 characters): it would lock the owner out', async () => {
+    await expect(
+      run(process.execPath, [cli, 'admin-password'], {
+        env: cliEnv({ NEW_ADMIN_PASSWORD: 'x'.repeat(201) }),
+      }),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining('New password must be at most 200 characters'),
+    });
   });
 
   it('refuses a password shorter than 6 characters', async () => {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { adminUsername, ensureAdmin, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
+import { changePasswordRequestSchema } from '@kw/auth/contract';
 import { personalDataSources, prepareDatabase, processLogger, projections } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
@@ -99,7 +100,9 @@ async function adminPassword(config: Config, db: Db, store: EventStore): Promise
     const again = await promptHidden('Repeat it: ');
     if (password !== again) throw new Error("Passwords don't match");
   }
-  if (password.length < 6) throw new Error('New password must be at least 6 characters');
+  // The settings form's rule: a password sign-in would refuse must not be set.
+  const checked = changePasswordRequestSchema.shape.newPassword.safeParse(password);
+  if (!checked.success) throw new Error(checked.error.issues[0]!.message);
   let resetSecondFactor = /^(1|true|yes)$/i.test(process.env.RESET_2FA ?? '');
   if (!resetSecondFactor && process.stdin.isTTY && (await twoFactorStatus(db, username)).enabled) {
     const answer = await promptLine(
@@ -150,11 +153,18 @@ async function backup(config: Config, db: Db, target?: string): Promise<void> {
 }
 
 async function restore(config: Config, db: Db, store: EventStore, file?: string): Promise<void> {
-  if (!file || !existsSync(file))
-    throw new Error('Name the backup: make restore FILE=path/to/backup.tar.gz');
+  if (!file) throw new Error('Name the backup: make restore FILE=path/to/backup.tar.gz');
+  if (!existsSync(file)) throw new Error(`No such file: ${file}`);
   const work = mkdtempSync(path.join(tmpdir(), 'kw-restore-'));
   try {
-    execFileSync('tar', ['-xzf', path.resolve(file), '-C', work]);
+    // Checked before anything is touched: the database and the folders stay as they are.
+    try {
+      execFileSync('tar', ['-xzf', path.resolve(file), '-C', work], { stdio: 'ignore' });
+    } catch {
+      throw new Error(`${file} is not a backup: it is not a .tar.gz archive`);
+    }
+    if (!existsSync(path.join(work, EVENT_LOG_FILE)))
+      throw new Error(`${file} is not a backup of this site: it holds no ${EVENT_LOG_FILE}`);
     const keysFile = path.join(work, PERSONAL_KEYS_FILE);
     let erasedAgain = { keysDeleted: 0, files: [] as string[] };
     await db.transaction(async (trx) => {
@@ -196,7 +206,7 @@ async function privacyExport(
   file?: string,
 ) {
   const deps = { config, db, store, sources: personalDataSources };
-  const held = await findPerson(deps, requireEmail(email));
+  const held = await findPerson(deps, requireEmail(email, 'privacy-export'));
   if (nothingHeld(held)) throw new NotFoundError(`Nothing is held about ${held.email}.`);
   const target = path.resolve(file ?? `personal-data-${new Date().toISOString().slice(0, 10)}.zip`);
   writeFileSync(target, await exportZip(held, new Date()));
@@ -208,7 +218,7 @@ async function privacyExport(
 /** `make privacy-erase EMAIL=…`: asks for the address again in a terminal, else CONFIRM=yes. */
 async function privacyErase(config: Config, db: Db, store: EventStore, email?: string) {
   const deps = { config, db, store, sources: personalDataSources };
-  const address = requireEmail(email);
+  const address = requireEmail(email, 'privacy-erase');
   const held = await findPerson(deps, address);
   if (nothingHeld(held)) throw new NotFoundError(`Nothing is held about ${held.email}.`);
   console.log(
@@ -228,9 +238,9 @@ async function privacyErase(config: Config, db: Db, store: EventStore, email?: s
   );
 }
 
-function requireEmail(email: string | undefined): string {
+function requireEmail(email: string | undefined, command: string): string {
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
-    throw new Error('Name a valid address: make privacy-export EMAIL=person@example.ca');
+    throw new Error(`Name a valid address: make ${command} EMAIL=person@example.ca`);
   return email.trim();
 }
 

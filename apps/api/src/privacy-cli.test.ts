@@ -108,9 +108,21 @@ describe('make privacy-export / make privacy-erase', () => {
     ).rejects.toMatchObject({
       stderr: expect.stringContaining('Nothing is held about nobody@example.ca'),
     });
+    // Each command names itself in what to type instead.
     await expect(
       run(process.execPath, [cli, 'privacy-export', 'not-an-address'], { env: env() }),
-    ).rejects.toMatchObject({ stderr: expect.stringContaining('Name a valid address') });
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining(
+        'Name a valid address: make privacy-export EMAIL=person@example.ca',
+      ),
+    });
+    await expect(
+      run(process.execPath, [cli, 'privacy-erase'], { env: env() }),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining(
+        'Name a valid address: make privacy-erase EMAIL=person@example.ca',
+      ),
+    });
   });
 
   it('erases a person only when confirmed', async () => {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
 import { openRuntime, personalDataSources, type Runtime, routes } from '@kw/composition';
-import { type Config, ContentWatch, type Logger } from '@kw/platform';
+import { type Config, ConfigError, ContentWatch, type Logger } from '@kw/platform';
 import { createApp } from './app.ts';
 import { ContentFreshness } from './freshness.ts';
 import { PublicCache } from './public-cache.ts';
@@ -72,9 +72,18 @@ export async function startApi(
         : productionRenderer(renderServices);
   }
   const app = createApp({ services, routes, cache, ...(web ? { web } : {}) });
+  // Express 5 hands a failure to listen to the callback: a port in use is said in one line.
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
+    const s = app.listen(config.port, config.host, (error?: Error) =>
+      error ? reject(error) : resolve(s),
+    );
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await runtime.close().catch(() => {});
+    if (error.code === 'EADDRINUSE' || error.code === 'EACCES')
+      throw new ConfigError(
+        `PORT: ${config.host}:${config.port} cannot be used (${error.code === 'EADDRINUSE' ? 'another program is listening on it' : 'permission denied'}); set PORT to another port`,
+      );
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   server.keepAliveTimeout = 65_000;

@@ -1,14 +1,18 @@
+import { PASSWORD_LENGTH } from '@kw/platform/contract';
 import { z } from 'zod';
 
 export const ADMIN_TOKEN_KEY = 'adminToken';
-export const NEW_PASSWORD_MIN = 6;
+export const NEW_PASSWORD_MIN = PASSWORD_LENGTH.min;
 
 /** A code from the authenticator app (six digits) or a recovery code (ten characters). */
 const codeSchema = z.string().trim().min(1, 'The code is required').max(40, 'The code is too long');
 
 export const loginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100, 'Username is too long'),
-  password: z.string().min(1, 'Password is required').max(200, 'Password is too long'),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(PASSWORD_LENGTH.max, 'Password is too long'),
   /**
    * Optional: the second factor in the same request. Needed there only past the account's
    * hourly cap on password checks, when the code is checked before the password.
@@ -39,11 +43,11 @@ export interface VerifyResponse {
 
 /** What the API takes to change the password. */
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_LENGTH.max),
   newPassword: z
     .string()
     .min(NEW_PASSWORD_MIN, 'New password must be at least 6 characters')
-    .max(200, 'New password must be at most 200 characters'),
+    .max(PASSWORD_LENGTH.max, `New password must be at most ${PASSWORD_LENGTH.max} characters`),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

@@ -48,10 +48,20 @@ describe('loadConfig', () => {
     ['DATA_KEY', 'short', 'DATA_KEY'],
     ['SMTP_URL', 'http://mail', 'SMTP_URL'],
     ['ADMIN_EMAIL', 'nobody', 'ADMIN_EMAIL'],
+    ['ADMIN_PASSWORD', '12345', 'ADMIN_PASSWORD'],
   ])('a bad %s stops start-up with a message naming it', (variable, value, named) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(
       new RegExp(`${named}:`),
+    );
+  });
+
+  it('an ADMIN_PASSWORD longer than sign-in takes (200 characters) stops start-up: the owner could not sign in with it', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'x'.repeat(201) })).toThrow(
+      /ADMIN_PASSWORD: must be at most 200 characters/,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'x'.repeat(200) }).adminPassword).toBe(
+      'x'.repeat(200),
     );
   });
 

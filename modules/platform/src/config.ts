@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from './company.ts';
+import { PASSWORD_LENGTH } from './contract.ts';
 import { usePersonalDataKey } from './personal-data/keys.ts';
 
 /** Every setting the processes read from the environment, validated once at start-up. */
@@ -21,7 +22,11 @@ const envSchema = z.object({
   /** What data kept encrypted at rest (the two-factor secret) is keyed from; JWT_SECRET's by default. */
   DATA_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
-  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
+    .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`)
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -23,6 +23,13 @@ export function safeCsvCell(value: unknown): string {
  */
 export const isOneLine = (value: string): boolean => !/[\p{Cc}\p{Zl}\p{Zp}]/u.test(value);
 
+/**
+ * How long the administrator's password may be, wherever it is set (the settings form,
+ * `make admin-password`, ADMIN_PASSWORD) or typed to sign in: one set longer than sign-in
+ * takes locked the owner out.
+ */
+export const PASSWORD_LENGTH = { min: 6, max: 200 } as const;
+
 /** A record's id: the one id check (z.uuid), its own file so that zod loads only with it. */
 export { idSchema, isId } from './id.ts';
 
