@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,17 +14,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 const launcher = fileURLToPath(new URL('./run.ts', import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kw-run-'));
 const postmasterPid = path.join(dataDir, 'pg', 'postmaster.pid');
+const HOST = '0.0.0.0';
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function launch(
   stderr: 'ignore' | 'pipe' = 'ignore',
+  port?: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
+  port ??= await freePort();
   const { DATABASE_URL: _shared, ...env } = process.env; // its own embedded PostgreSQL
   const child = spawn(process.execPath, [launcher], {
     env: {
       ...env,
       PORT: String(port),
+      HOST,
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'launcher-test-password',
       NODE_ENV: 'test',
@@ -42,6 +46,30 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 describe('make run', () => {
+  it('with its port taken by another program, it says so in one line and starts nothing (it announced the other one and restarted its API for ever)', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, HOST, resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      const run = await launch('pipe', port);
+      let stderr = '';
+      run.child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) =>
+        run.child.once('exit', (c) => resolve(c)),
+      );
+      expect(code).toBe(2);
+      expect(stderr.trim()).toBe(
+        `PORT: ${HOST}:${port} cannot be used (another program is listening on it); set PORT to another port`,
+      );
+      // Its embedded PostgreSQL stopped with it.
+      expect(existsSync(postmasterPid)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  }, 120_000);
+
   it('a stop during start-up stops the embedded PostgreSQL too; the next start serves the site', async () => {
     // stopped while it migrates and seeds, as soon as PostgreSQL is up
     const first = await launch();

@@ -1,6 +1,7 @@
 // `make run` and `make dev`: the embedded PostgreSQL (unless DATABASE_URL is set), migrations,
 // demo content, then the API and the worker together. Ctrl-C stops all of them.
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { prepareDatabase, processLogger, projections, resolveDatabase } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
@@ -67,6 +68,12 @@ function startChild(name: string, entry: string, env: NodeJS.ProcessEnv, failure
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (stopping) return;
+    // Status 2: a mistake to correct (the child said which, in one line); a restart would
+    // only say it again.
+    if (code === 2) {
+      void shutdown(2);
+      return;
+    }
     const count = Date.now() - startedAt > 60_000 ? 0 : failures;
     const wait = CHILD_RESTART_DELAYS_MS[Math.min(count, CHILD_RESTART_DELAYS_MS.length - 1)]!;
     logger.error({ code, signal }, `${name} stopped unexpectedly; restarting in ${wait / 1000} s`);
@@ -74,7 +81,25 @@ function startChild(name: string, entry: string, env: NodeJS.ProcessEnv, failure
   });
 }
 
+/** The site's port, free before anything starts (another program on it: one line, exit 2). */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EACCES'
+          ? new ConfigError(
+              `PORT: ${host}:${port} cannot be used (${error.code === 'EADDRINUSE' ? 'another program is listening on it' : 'permission denied'}); set PORT to another port`,
+            )
+          : error,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 async function start(): Promise<void> {
+  await assertPortFree(config.host, config.port);
   const { url, embedded } = await database;
   if (embedded) forget = announceDatabase(config, url);
   await prepareDatabase(url, logger);
@@ -125,6 +150,10 @@ async function start(): Promise<void> {
 await start().catch((error: unknown) => {
   if (stopping) return; // stopped by a signal mid-way: the database went away under it
   // What a person must do, in one line, without a stack trace.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    return shutdown(2);
+  }
   if (error instanceof EmbeddedPostgresError) console.error(error.message);
   else logger.error(error, 'start-up failed');
   return shutdown(1);
