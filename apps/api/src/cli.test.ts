@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +90,8 @@ describe('make backup / make restore', () => {
     const file = path.join(app.config.dataDir, 'backups', 'test-backup.tar.gz');
     await run(process.execPath, [cli, 'backup', file], { env: cliEnv() });
     expect(existsSync(file)).toBe(true);
+    // Every person's data and the password's hash: readable by this user alone.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     await app.db.raw('truncate table events, admin_credentials, contact_submissions');
     const { stdout } = await run(process.execPath, [cli, 'restore', file], { env: cliEnv() });

@@ -1,6 +1,7 @@
 // Operations from the terminal: `node apps/api/src/cli.ts <command>` (the Makefile's targets).
 import { execFileSync } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
   createReadStream,
   createWriteStream,
@@ -144,8 +145,10 @@ async function backup(config: Config, db: Db, target?: string): Promise<void> {
           `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`,
         ),
     );
-    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     execFileSync('tar', ['-czf', file, '-C', work, '.']);
+    // Every person's data and the password's hash: for this user alone.
+    chmodSync(file, 0o600);
     console.log(`Backup written to ${file}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -209,7 +212,9 @@ async function privacyExport(
   const held = await findPerson(deps, requireEmail(email, 'privacy-export'));
   if (nothingHeld(held)) throw new NotFoundError(`Nothing is held about ${held.email}.`);
   const target = path.resolve(file ?? `personal-data-${new Date().toISOString().slice(0, 10)}.zip`);
-  writeFileSync(target, await exportZip(held, new Date()));
+  // A person's whole record: for this user alone, until it is handed over.
+  writeFileSync(target, await exportZip(held, new Date()), { mode: 0o600 });
+  chmodSync(target, 0o600);
   console.log(
     `${held.records.length} record(s) and ${held.mails.length} e-mail(s) about ${held.email} written to ${target}`,
   );

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,7 @@ describe('make privacy-export / make privacy-erase', () => {
     );
     expect(stdout).toContain('1 record(s)');
     expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     await expect(
       run(process.execPath, [cli, 'privacy-export', 'nobody@example.ca'], { env: env() }),
     ).rejects.toMatchObject({

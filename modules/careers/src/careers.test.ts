@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestResponse } from '../../../tests/harness.ts';
@@ -248,6 +248,10 @@ describe('POST /api/jobs/{jobId}/apply', () => {
     });
     expect(row.resume_filename).toMatch(/^[a-f0-9]{32}\.pdf$/);
     expect(existsSync(path.join(resumesDir(), row.resume_filename))).toBe(true);
+    // A person's whole history: readable by this process's user alone.
+    expect(statSync(path.join(resumesDir(), row.resume_filename)).mode & 0o777).toBe(0o600);
+    expect(statSync(resumesDir()).mode & 0o777).toBe(0o700);
+    expect(statSync(app.config.privateDir).mode & 0o777).toBe(0o700);
     // Outside every public folder.
     expect(resumesDir().startsWith(app.config.uploadsDir)).toBe(false);
     expect(tempLeftovers()).toEqual([]);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type Config, ValidationError } from '@kw/platform';
 import type { RouteContext } from '@kw/platform/http';
@@ -137,10 +137,15 @@ export async function storeResume(
   ext: string,
 ): Promise<{ filename: string; path: string }> {
   const dir = resumesDir(config);
-  await mkdir(dir, { recursive: true });
+  // For this process's user alone: a résumé is a person's whole history, and other users of
+  // the machine have no business reading it (the upload's temporary file was readable).
+  await mkdir(config.privateDir, { recursive: true, mode: 0o700 });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await Promise.all([chmod(config.privateDir, 0o700), chmod(dir, 0o700)]);
   const filename = `${randomBytes(16).toString('hex')}.${ext}`;
   const target = path.join(dir, filename);
   await rename(tempPath, target);
+  await chmod(target, 0o600);
   return { filename, path: target };
 }
 
