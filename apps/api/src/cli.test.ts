@@ -1,5 +1,13 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +154,54 @@ describe('make backup / make restore', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(readdirSync(path.join(app.config.dataDir, 'backups')).length).toBeGreaterThan(0);
+  });
+});
+
+describe("an operator's slips", () => {
+  const failure = (args: string[], extra: Record<string, string> = {}) =>
+    run(process.execPath, [cli, ...args], { env: cliEnv(extra) }).then(
+      () => ({ code: 0, lines: [] as string[] }),
+      (e: { code: number; stderr: string }) => ({
+        code: e.code,
+        lines: e.stderr.trim().split('\n'),
+      }),
+    );
+
+  it('a backup or an export is never written over a file that is there, nor as a folder; a missing folder is made', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kw-targets-'));
+    try {
+      const existing = path.join(dir, 'kept.tar.gz');
+      writeFileSync(existing, 'an earlier backup');
+      expect(await failure(['backup', existing])).toEqual({
+        code: 1,
+        lines: [`${existing} is there already: name another file, or move that one away first`],
+      });
+      expect(readFileSync(existing, 'utf8')).toBe('an earlier backup');
+      expect(await failure(['backup', dir])).toEqual({
+        code: 1,
+        lines: [
+          `${dir} is a folder: name a file in it (make backup FILE=${path.join(dir, 'name')})`,
+        ],
+      });
+      const nested = path.join(dir, 'new', 'folder', 'b.tar.gz');
+      await run(process.execPath, [cli, 'backup', nested], { env: cliEnv() });
+      expect(statSync(nested).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a database that cannot be reached is said in one line naming DATABASE_URL, with status 2', async () => {
+    expect(
+      await failure(['migrate'], { DATABASE_URL: 'postgres://someone:secret@127.0.0.1:1/site' }),
+    ).toEqual({
+      code: 2,
+      lines: [
+        expect.stringMatching(
+          /^DATABASE_URL: cannot use the database at 127\.0\.0\.1:1\/site \(.*\)$/,
+        ),
+      ],
+    });
   });
 });
 

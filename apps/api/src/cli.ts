@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import {
   EmbeddedPostgresError,
   EventStore,
   eventLogRows,
+  isDatabaseUnavailable,
   keyTableRows,
   loadConfig,
   NotFoundError,
@@ -145,7 +147,7 @@ async function backup(config: Config, db: Db, target?: string): Promise<void> {
           `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`,
         ),
     );
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    newFileAt(file, 'backup');
     execFileSync('tar', ['-czf', file, '-C', work, '.']);
     // Every person's data and the password's hash: for this user alone.
     chmodSync(file, 0o600);
@@ -200,6 +202,20 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
   }
 }
 
+/**
+ * Where a command writes its file: never over one that is there (a backup or an export written
+ * over another was lost without a word), its folder made if missing.
+ */
+function newFileAt(file: string, command: string): void {
+  if (existsSync(file))
+    throw new Error(
+      statSync(file).isDirectory()
+        ? `${file} is a folder: name a file in it (make ${command} FILE=${path.join(file, 'name')})`
+        : `${file} is there already: name another file, or move that one away first`,
+    );
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+}
+
 /** `make privacy-export EMAIL=… [FILE=…]`: the access request's zip, written where asked. */
 async function privacyExport(
   config: Config,
@@ -212,6 +228,7 @@ async function privacyExport(
   const held = await findPerson(deps, requireEmail(email, 'privacy-export'));
   if (nothingHeld(held)) throw new NotFoundError(`Nothing is held about ${held.email}.`);
   const target = path.resolve(file ?? `personal-data-${new Date().toISOString().slice(0, 10)}.zip`);
+  newFileAt(target, 'privacy-export');
   // A person's whole record: for this user alone, until it is handed over.
   writeFileSync(target, await exportZip(held, new Date()), { mode: 0o600 });
   chmodSync(target, 0o600);
@@ -281,7 +298,25 @@ const database = await connectDatabase(config).catch((error: unknown) => {
   console.error(error.message); // what to do, in one line
   process.exit(1);
 });
-await prepareDatabase(database.url, logger);
+await prepareDatabase(database.url, logger).catch((error: unknown) => {
+  // A database that does not answer, or refuses: what to change, in one line (the API and the
+  // worker wait for one that is starting; a command run by hand says so at once).
+  const code = (error as { code?: unknown }).code;
+  if (
+    isDatabaseUnavailable(error) ||
+    code === '28P01' ||
+    code === '28000' ||
+    code === '3D000' ||
+    code === 'ENOTFOUND'
+  ) {
+    const where = new URL(database.url);
+    console.error(
+      `DATABASE_URL: cannot use the database at ${where.hostname}:${where.port || 5432}${where.pathname} (${(error as Error).message})`,
+    );
+    process.exit(2);
+  }
+  throw error;
+});
 const db = createDb(database.url, { min: 0, max: 4 });
 // No job queue here: the worker's (async) projections are applied in the append's transaction.
 const store = new EventStore(db, {
