@@ -30,7 +30,9 @@ import {
   EmbeddedPostgresError,
   EventStore,
   eventLogRows,
+  eventsOfTypes,
   isDatabaseUnavailable,
+  keepAcrossRestore,
   keyTableRows,
   loadConfig,
   NotFoundError,
@@ -157,6 +159,14 @@ async function backup(config: Config, db: Db, target?: string): Promise<void> {
   }
 }
 
+/**
+ * The events that record an erasure (the privacy module's, and the newsletter's "never mail
+ * again"): a hash of the address and counts, nothing that names the person. A backup taken
+ * before the erasure lacks them; the restore keeps them, or the Privacy screen, the audit log
+ * and the suppression list would forget that it was done.
+ */
+const ERASURE_RECORDS = ['ErasureStarted', 'PersonErased', 'SubscriberSuppressed'] as const;
+
 async function restore(config: Config, db: Db, store: EventStore, file?: string): Promise<void> {
   if (!file) throw new Error('Name the backup: make restore FILE=path/to/backup.tar.gz');
   if (!existsSync(file)) throw new Error(`No such file: ${file}`);
@@ -172,12 +182,19 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
       throw new Error(`${file} is not a backup of this site: it holds no ${EVENT_LOG_FILE}`);
     const keysFile = path.join(work, PERSONAL_KEYS_FILE);
     let erasedAgain = { keysDeleted: 0, files: [] as string[] };
+    let recordsKept = 0;
     await db.transaction(async (trx) => {
+      // The records of erasures made since the backup: read now, put back after the log.
+      const records = (await eventsOfTypes(trx, ERASURE_RECORDS)).filter(
+        (e) =>
+          e.type !== 'SubscriberSuppressed' || (e.data as { reason?: string }).reason === 'erased',
+      );
       // The backup's keys, less those of every person erased since (recorded here): their
       // events come back sealed and read as erased, so the rebuild makes no row of them.
       if (existsSync(keysFile))
         erasedAgain = await restoreKeyTable(trx, JSON.parse(readFileSync(keysFile, 'utf8')));
       await replaceEventLog(trx, readLines(path.join(work, EVENT_LOG_FILE)));
+      recordsKept = await keepAcrossRestore(trx, records);
       await trx(CREDENTIALS).del();
       const credentials = [];
       for await (const row of readLines(path.join(work, `${CREDENTIALS}.ndjson`)))
@@ -191,9 +208,9 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
     }
     // The files of those erasures (résumés) come back with the folders: they go again.
     await deleteFiles(erasedAgain.files.map((f) => path.resolve(config.dataDir, f)));
-    if (erasedAgain.keysDeleted > 0)
+    if (erasedAgain.keysDeleted > 0 || recordsKept > 0)
       console.log(
-        `Erasures recorded since the backup applied again: ${erasedAgain.keysDeleted} key(s).`,
+        `Erasures recorded since the backup applied again: ${erasedAgain.keysDeleted} key(s), ${recordsKept} record(s) of them kept in the log.`,
       );
     const { events } = await rebuildProjections(store, projections);
     console.log(`Restored ${events} events from ${file} and rebuilt the read models.`);

@@ -146,7 +146,7 @@ describe('make privacy-export / make privacy-erase', () => {
 });
 
 describe('a backup taken before an erasure, restored after it', () => {
-  it('leaves the person erased: no key, no row, no résumé, nothing found', {
+  it('leaves the person erased (no key, no row, no résumé, nothing found) and keeps the record that they were', {
     timeout: 120_000,
   }, async () => {
     const backup = path.join(app.config.dataDir, 'backups', 'before-erasure.tar.gz');
@@ -162,8 +162,18 @@ describe('a backup taken before an erasure, restored after it', () => {
     await settle();
     expect(resumes()).toHaveLength(before - 1);
 
+    const recorded = async () => ({
+      erasures: (await app.db('privacy_erasures').select('id', 'status')).map(
+        (r) => `${r.id} ${r.status}`,
+      ),
+      logged: await app.db('events').where({ type: 'PersonErased' }).count('* as n').first(),
+    });
+    const erasedRecord = await recorded();
     const { stdout } = await run(process.execPath, [cli, 'restore', backup], { env: env() });
     expect(stdout).toContain('applied again: 1 key(s)');
+    // The record of the erasure outlives the restore (the Privacy screen, the audit log): the
+    // backup did not have it.
+    expect(await recorded()).toEqual(erasedRecord);
     expect(await holds('ivy.backedup@example.ca')).toBe(false);
     expect(await app.db('job_applications').where({ last_name: 'Backedup' })).toEqual([]);
     expect(resumes()).toHaveLength(before - 1);

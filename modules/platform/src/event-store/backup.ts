@@ -47,3 +47,42 @@ export async function replaceEventLog(
   );
   return count;
 }
+
+/** A stored event as the log's row holds it. */
+type LogRow = Record<string, unknown> & { stream_id: string; type: string; data: unknown };
+
+/**
+ * The events of these types in the log as it is now, read before a restore replaces it.
+ */
+export async function eventsOfTypes(trx: Trx, types: readonly string[]): Promise<LogRow[]> {
+  return trx(EVENTS).whereIn('type', types).orderBy('position');
+}
+
+/**
+ * Puts back, after a restore, those of `rows` (read before it) that the restored log lacks:
+ * each at the end of its stream, in its order, with its time and metadata. What a backup
+ * taken earlier cannot know and must not undo (an erasure's record) survives the restore.
+ * Returns how many it put back.
+ */
+export async function keepAcrossRestore(trx: Trx, rows: readonly LogRow[]): Promise<number> {
+  let kept = 0;
+  for (const row of rows) {
+    const same = await trx(EVENTS)
+      .where({ stream_id: row.stream_id, type: row.type })
+      .whereRaw('data = ?::jsonb', [JSON.stringify(row.data)])
+      .first('position');
+    if (same) continue;
+    const last = await trx(EVENTS).where({ stream_id: row.stream_id }).max('version as v').first();
+    await trx(EVENTS).insert({
+      stream_id: row.stream_id,
+      stream_type: row.stream_type,
+      version: Number(last?.v ?? 0) + 1,
+      type: row.type,
+      data: JSON.stringify(row.data),
+      metadata: JSON.stringify(row.metadata),
+      occurred_at: row.occurred_at,
+    });
+    kept += 1;
+  }
+  return kept;
+}
