@@ -11,6 +11,8 @@ export {
 export {
   assertDatabaseReady,
   DatabaseNotReadyError,
+  expectServerShutdownWhileStopping,
+  isServerShutdown,
   openRuntime,
   prepareDatabase,
   processLogger,

@@ -162,6 +162,26 @@ export async function openRuntime(
 }
 
 /** Logs the first error, then at most one line per `everyMs` with the number left unsaid. */
+/** PostgreSQL's "terminating connection due to administrator command" (57P01). */
+export const isServerShutdown = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === '57P01';
+
+/**
+ * While a process stops, PostgreSQL stopping first (the same Ctrl-C reaches both) is expected: a
+ * connection it ends then (pg-boss's listening one, between taking its handlers off and ending
+ * it) is not a crash to report. Anything else still is.
+ */
+export function expectServerShutdownWhileStopping(logger: Logger): void {
+  process.on('uncaughtException', (error) => {
+    if (isServerShutdown(error)) {
+      logger.info('the database shut down while this process stopped');
+      return;
+    }
+    console.error(error);
+    process.exit(1);
+  });
+}
+
 export function throttledErrorLog(
   logger: Logger,
   message: string,
@@ -169,7 +189,17 @@ export function throttledErrorLog(
 ): (error: unknown) => void {
   let lastAt = 0;
   let unsaid = 0;
+  let shutdownSaidAt = -Infinity;
   return (error) => {
+    // The server shutting down (a restart, or `make run` stopped with Ctrl-C, PostgreSQL first):
+    // expected, and said once, without a stack; pg-boss reconnects when it is back.
+    if (isServerShutdown(error)) {
+      if (Date.now() - shutdownSaidAt >= everyMs) {
+        shutdownSaidAt = Date.now();
+        logger.warn(`${message}: the database is shutting down`);
+      }
+      return;
+    }
     const now = Date.now();
     if (now - lastAt < everyMs) {
       unsaid++;

@@ -1,7 +1,12 @@
 // The API process on its own (`make api`, docker-compose's api services): serves the site and
 // the API from DATABASE_URL, which `make migrate` has brought up to date. Several can run side
 // by side on one database; `make run` starts one beside a worker.
-import { assertDatabaseReady, processLogger, waitForDatabase } from '@kw/composition';
+import {
+  assertDatabaseReady,
+  expectServerShutdownWhileStopping,
+  processLogger,
+  waitForDatabase,
+} from '@kw/composition';
 import { ConfigError, EmbeddedPostgresError, loadConfig } from '@kw/platform';
 import { startApi } from './server.ts';
 
@@ -21,6 +26,7 @@ try {
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    expectServerShutdownWhileStopping(logger);
     await api.close();
     process.exit(0);
   };

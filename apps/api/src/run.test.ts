@@ -46,6 +46,43 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 describe('make run', () => {
+  it('stopped with Ctrl-C (the whole process group, PostgreSQL too), it exits 0 and logs no error', async () => {
+    const port = await freePort();
+    const { DATABASE_URL: _shared, ...env } = process.env;
+    const child = spawn(process.execPath, [launcher], {
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST,
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'launcher-test-password',
+        // Not 'test': the processes log there (the test environment's logger is silent).
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, as a terminal's: Ctrl-C reaches every process in it at once.
+      detached: true,
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await eventually(
+      async () =>
+        (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,
+      90_000,
+    );
+    const code = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await code).toBe(0);
+    expect(output).not.toMatch(/"level":(50|60)|Unhandled 'error' event/);
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 150_000);
+
   it('with its port taken by another program, it says so in one line and starts nothing (it announced the other one and restarted its API for ever)', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, HOST, resolve));

@@ -1,7 +1,12 @@
 // The worker process on its own (`make worker`, docker-compose's worker services): runs the
 // jobs of DATABASE_URL, which `make migrate` has brought up to date. Several can run side by
 // side on one database: each job is claimed by one of them.
-import { assertDatabaseReady, processLogger, waitForDatabase } from '@kw/composition';
+import {
+  assertDatabaseReady,
+  expectServerShutdownWhileStopping,
+  processLogger,
+  waitForDatabase,
+} from '@kw/composition';
 import { atWorkerStart } from '@kw/composition/worker';
 import { ConfigError, loadConfig } from '@kw/platform';
 import { describeVisitor } from '@kw/platform/visitor-insight';
@@ -30,6 +35,7 @@ try {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker stopping; letting the job in hand finish');
+    expectServerShutdownWhileStopping(logger);
     await worker.stop();
     process.exit(0);
   };
