@@ -17,12 +17,26 @@ const postmasterPid = path.join(dataDir, 'pg', 'postmaster.pid');
 const HOST = '0.0.0.0';
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+interface Launched {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  /** What it wrote so far (with `capture`): stdout and stderr. */
+  stdout(): string;
+  stderr(): string;
+}
+
+/**
+ * `make run`'s launcher on this file's DATA_DIR. `logging`: as in production, its processes
+ * log (the test environment's logger is silent); `ownGroup`: in a process group of its own, as
+ * from a terminal, where Ctrl-C reaches every process at once.
+ */
 async function launch(
-  stderr: 'ignore' | 'pipe' = 'ignore',
-  port?: number,
-): Promise<{ child: ChildProcess; url: string }> {
-  port ??= await freePort();
+  options: { port?: number; capture?: boolean; logging?: boolean; ownGroup?: boolean } = {},
+): Promise<Launched> {
+  const port = options.port ?? (await freePort());
   const { DATABASE_URL: _shared, ...env } = process.env; // its own embedded PostgreSQL
+  const output = options.capture ? 'pipe' : 'ignore';
   const child = spawn(process.execPath, [launcher], {
     env: {
       ...env,
@@ -30,56 +44,50 @@ async function launch(
       HOST,
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'launcher-test-password',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      NODE_ENV: options.logging ? 'production' : 'test',
+      LOG_LEVEL: options.logging ? 'warn' : 'silent',
     },
-    stdio: ['ignore', 'ignore', stderr],
+    stdio: ['ignore', output, output],
+    detached: options.ownGroup ?? false,
   });
-  return { child, url: `http://127.0.0.1:${port}` };
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stdout: () => stdout,
+    stderr: () => stderr,
+  };
 }
 
+/** Its exit status, once it stops by itself. */
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
 function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
+  const code = exited(child);
+  child.kill('SIGTERM');
+  return code;
 }
 
 describe('make run', () => {
   it('stopped with Ctrl-C (the whole process group, PostgreSQL too), it exits 0 and logs no error', async () => {
-    const port = await freePort();
-    const { DATABASE_URL: _shared, ...env } = process.env;
-    const child = spawn(process.execPath, [launcher], {
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST,
-        DATA_DIR: dataDir,
-        ADMIN_PASSWORD: 'launcher-test-password',
-        // Not 'test': the processes log there (the test environment's logger is silent).
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, as a terminal's: Ctrl-C reaches every process in it at once.
-      detached: true,
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    const run = await launch({ capture: true, logging: true, ownGroup: true });
     await eventually(
-      async () =>
-        (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true,
+      async () => (await fetch(`${run.url}/api/health`).catch(() => null))?.ok === true,
       90_000,
     );
-    const code = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
-    process.kill(-child.pid!, 'SIGINT');
+    const code = exited(run.child);
+    process.kill(-run.child.pid!, 'SIGINT');
     expect(await code).toBe(0);
-    expect(output).not.toMatch(/"level":(50|60)|Unhandled 'error' event/);
+    expect(run.stdout() + run.stderr()).not.toMatch(/"level":(50|60)|Unhandled 'error' event/);
     expect(existsSync(postmasterPid)).toBe(false);
   }, 150_000);
 
@@ -88,16 +96,9 @@ describe('make run', () => {
     await new Promise<void>((resolve) => taken.listen(0, HOST, resolve));
     const { port } = taken.address() as net.AddressInfo;
     try {
-      const run = await launch('pipe', port);
-      let stderr = '';
-      run.child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) =>
-        run.child.once('exit', (c) => resolve(c)),
-      );
-      expect(code).toBe(2);
-      expect(stderr.trim()).toBe(
+      const run = await launch({ port, capture: true });
+      expect(await exited(run.child)).toBe(2);
+      expect(run.stderr().trim()).toBe(
         `PORT: ${HOST}:${port} cannot be used (another program is listening on it); set PORT to another port`,
       );
       // Its embedded PostgreSQL stopped with it.
@@ -188,16 +189,10 @@ describe('make run supervises its embedded PostgreSQL', () => {
       expect(nodeChildren(run.child.pid!)).toEqual(children);
 
       // A second launcher on the same DATA_DIR cannot have the database: one line, no stack.
-      const second = await launch('pipe');
-      let stderr = '';
-      second.child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) =>
-        second.child.once('exit', (c) => resolve(c)),
-      );
+      const second = await launch({ capture: true });
+      const code = await exited(second.child);
       expect(code).toBe(1);
-      expect(stderr.trim()).toMatch(
+      expect(second.stderr().trim()).toMatch(
         /^A PostgreSQL server \(process \d+\) is already running on \S+, left by an earlier run or used by another one: stop that run, or 'kill \d+', then start again\.$/,
       );
     } finally {
