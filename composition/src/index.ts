@@ -4,6 +4,7 @@ export {
   personalDataSources,
   projections,
   queueNames,
+  restoreKeepers,
   routes,
   schedules,
   subscriptions,

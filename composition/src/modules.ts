@@ -2,6 +2,7 @@ import {
   type NamedPersonalDataSource,
   type Projection,
   projectionQueue,
+  type RestoreKeeper,
   type ServerModule,
   type Subscription,
 } from '@kw/platform';
@@ -39,6 +40,11 @@ export const asyncProjections: Projection[] = projections.filter((p) => p.mode =
 /** What each module holds about a person (the privacy module's search, export and erasure). */
 export const personalDataSources: NamedPersonalDataSource[] = modules.flatMap((m) =>
   m.personalData ? [{ module: m.name, source: m.personalData }] : [],
+);
+
+/** What `make restore` must not undo, module by module (erasures, unsubscribes). */
+export const restoreKeepers: RestoreKeeper[] = modules.flatMap((m) =>
+  m.keptAcrossRestore ? [m.keptAcrossRestore] : [],
 );
 
 /** Jobs the worker runs on a clock (pg-boss schedule). */

@@ -19,7 +19,13 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { adminUsername, ensureAdmin, resetTwoFactor, setPassword, twoFactorStatus } from '@kw/auth';
 import { changePasswordRequestSchema } from '@kw/auth/contract';
-import { personalDataSources, prepareDatabase, processLogger, projections } from '@kw/composition';
+import {
+  personalDataSources,
+  prepareDatabase,
+  processLogger,
+  projections,
+  restoreKeepers,
+} from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
 import {
   type Config,
@@ -159,14 +165,6 @@ async function backup(config: Config, db: Db, target?: string): Promise<void> {
   }
 }
 
-/**
- * The events that record an erasure (the privacy module's, and the newsletter's "never mail
- * again"): a hash of the address and counts, nothing that names the person. A backup taken
- * before the erasure lacks them; the restore keeps them, or the Privacy screen, the audit log
- * and the suppression list would forget that it was done.
- */
-const ERASURE_RECORDS = ['ErasureStarted', 'PersonErased', 'SubscriberSuppressed'] as const;
-
 async function restore(config: Config, db: Db, store: EventStore, file?: string): Promise<void> {
   if (!file) throw new Error('Name the backup: make restore FILE=path/to/backup.tar.gz');
   if (!existsSync(file)) throw new Error(`No such file: ${file}`);
@@ -184,17 +182,20 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
     let erasedAgain = { keysDeleted: 0, files: [] as string[] };
     let recordsKept = 0;
     await db.transaction(async (trx) => {
-      // The records of erasures made since the backup: read now, put back after the log.
-      const records = (await eventsOfTypes(trx, ERASURE_RECORDS)).filter(
-        (e) =>
-          e.type !== 'SubscriberSuppressed' || (e.data as { reason?: string }).reason === 'erased',
+      // What the modules' keepers say a restore must not undo (erasures and unsubscribes made
+      // since the backup): their events read now, weighed against the restored log after it.
+      const before = await Promise.all(
+        restoreKeepers.map((keeper) => eventsOfTypes(trx, keeper.types)),
       );
       // The backup's keys, less those of every person erased since (recorded here): their
       // events come back sealed and read as erased, so the rebuild makes no row of them.
       if (existsSync(keysFile))
         erasedAgain = await restoreKeyTable(trx, JSON.parse(readFileSync(keysFile, 'utf8')));
       await replaceEventLog(trx, readLines(path.join(work, EVENT_LOG_FILE)));
-      recordsKept = await keepAcrossRestore(trx, records);
+      for (const [i, keeper] of restoreKeepers.entries()) {
+        const restored = await eventsOfTypes(trx, keeper.types);
+        recordsKept += await keepAcrossRestore(trx, keeper.keep(before[i]!, restored));
+      }
       await trx(CREDENTIALS).del();
       const credentials = [];
       for await (const row of readLines(path.join(work, `${CREDENTIALS}.ndjson`)))
@@ -210,7 +211,7 @@ async function restore(config: Config, db: Db, store: EventStore, file?: string)
     await deleteFiles(erasedAgain.files.map((f) => path.resolve(config.dataDir, f)));
     if (erasedAgain.keysDeleted > 0 || recordsKept > 0)
       console.log(
-        `Erasures recorded since the backup applied again: ${erasedAgain.keysDeleted} key(s), ${recordsKept} record(s) of them kept in the log.`,
+        `Erasures and unsubscribes recorded since the backup applied again: ${erasedAgain.keysDeleted} key(s) deleted, ${recordsKept} event(s) kept in the log.`,
       );
     const { events } = await rebuildProjections(store, projections);
     console.log(`Restored ${events} events from ${file} and rebuilt the read models.`);

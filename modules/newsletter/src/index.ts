@@ -15,6 +15,7 @@ export {
 } from './events.ts';
 
 import { newsletterPersonalData } from './personal-data.ts';
+import { newsletterRestoreKeeper } from './restore.ts';
 
 export { isSuppressed, newsletterAnalytics } from './queries.ts';
 export { checkUnsubscribeToken, unsubscribeUrl } from './unsubscribe-link.ts';
@@ -77,4 +78,5 @@ export const newsletterModule: ServerModule = {
   migrations: new URL('./migrations/', import.meta.url),
   jobs: async () => (await import('./jobs.ts')).newsletterHandlers,
   personalData: newsletterPersonalData,
+  keptAcrossRestore: newsletterRestoreKeeper,
 };

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db.ts';
+import type { RestoreKeeper } from './event-store/backup.ts';
 import type { EventStore } from './event-store/event-store.ts';
 import type { Projection, StoredEvent, Subscription } from './event-store/types.ts';
 import type { RouteDef } from './http/index.ts';
@@ -51,6 +52,8 @@ export interface ServerModule {
    * erasure and retention reach it through the composition).
    */
   personalData?: PersonalDataSource;
+  /** What `make restore` must not undo of the module's events (erasures, unsubscribes). */
+  keptAcrossRestore?: RestoreKeeper;
 }
 
 export interface SitemapEntry {

@@ -26,6 +26,9 @@ export const privacyModule: ServerModule = {
   schedules: [{ queue: RETENTION_QUEUE, cron: '30 3 * * *' }],
   scheduledJobs: async () => (await import('./jobs.ts')).privacyScheduledHandlers,
   migrations: new URL('./migrations/', import.meta.url),
+  // An erasure's record (hashes and counts, nothing that names the person) outlives a restore
+  // of a backup taken before it: the Privacy screen and the audit log still show it was done.
+  keptAcrossRestore: { types: ['ErasureStarted', 'PersonErased'], keep: (before) => [...before] },
 };
 
 export { PRIVACY_CONTENT, retentionPolicy } from './queries.ts';

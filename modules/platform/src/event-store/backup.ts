@@ -49,7 +49,23 @@ export async function replaceEventLog(
 }
 
 /** A stored event as the log's row holds it. */
-type LogRow = Record<string, unknown> & { stream_id: string; type: string; data: unknown };
+export type LogRow = Record<string, unknown> & {
+  position: number;
+  stream_id: string;
+  type: string;
+  data: unknown;
+};
+
+/**
+ * What a restore must not undo, for one module: of the log's events of `types` read before the
+ * restore, those to put back after it (`keep`, given the restored log's events of the same
+ * types). A backup taken earlier cannot know of an erasure or an unsubscribe made since, and
+ * bringing its log back must not undo them.
+ */
+export interface RestoreKeeper {
+  types: readonly string[];
+  keep(before: readonly LogRow[], restored: readonly LogRow[]): LogRow[];
+}
 
 /**
  * The events of these types in the log as it is now, read before a restore replaces it.
@@ -67,8 +83,10 @@ export async function eventsOfTypes(trx: Trx, types: readonly string[]): Promise
 export async function keepAcrossRestore(trx: Trx, rows: readonly LogRow[]): Promise<number> {
   let kept = 0;
   for (const row of rows) {
+    // The same event: the backup had it, at its position (an equal event elsewhere in the
+    // stream, such as an earlier unsubscribe, is another one).
     const same = await trx(EVENTS)
-      .where({ stream_id: row.stream_id, type: row.type })
+      .where({ position: row.position, stream_id: row.stream_id, type: row.type })
       .whereRaw('data = ?::jsonb', [JSON.stringify(row.data)])
       .first('position');
     if (same) continue;
