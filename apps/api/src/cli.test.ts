@@ -268,6 +268,18 @@ describe('make admin-password', () => {
     });
   });
 
+  it('refuses a password anyone would guess first (it set `123456` or six spaces)', async () => {
+    for (const [password, message] of [
+      ['123456', 'New password is one of the most common passwords'],
+      ['      ', 'New password must not be only spaces'],
+    ] as const)
+      await expect(
+        run(process.execPath, [cli, 'admin-password'], {
+          env: cliEnv({ NEW_ADMIN_PASSWORD: password }),
+        }),
+      ).rejects.toMatchObject({ stderr: expect.stringContaining(message) });
+  });
+
   it('refuses a password shorter than 6 characters', async () => {
     await expect(
       run(process.execPath, [cli, 'admin-password'], {

@@ -102,6 +102,14 @@ describe('Settings', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('New password must be at least 6 characters').waitFor();
     await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill('password1');
+    await page.getByLabel('Confirm New Password').fill('password1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page
+      .getByText(
+        'New password is one of the most common passwords: choose one that is harder to guess',
+      )
+      .waitFor();
 
     // Show/hide toggles.
     const current = page.getByLabel('Current Password');

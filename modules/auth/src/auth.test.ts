@@ -393,6 +393,27 @@ describe('POST /api/auth/change-password', () => {
       { path: 'currentPassword', message: 'Current password is required' },
       { path: 'newPassword', message: 'New password must be at least 6 characters' },
     ]);
+    // Long enough, and still the first guess of anyone trying: refused, naming why.
+    for (const [newPassword, message] of [
+      ['      ', 'New password must not be only spaces'],
+      ['zzzzzzzz', 'New password must not be one character repeated'],
+      [
+        'Password1',
+        'New password is one of the most common passwords: choose one that is harder to guess',
+      ],
+      [
+        ' qwerty123 ',
+        'New password is one of the most common passwords: choose one that is harder to guess',
+      ],
+    ]) {
+      const weak = await app.fetch('/api/auth/change-password', {
+        method: 'POST',
+        token,
+        json: { currentPassword: TEST_ADMIN.password, newPassword },
+      });
+      expect(weak.status).toBe(400);
+      expect((await weak.json()).errors).toEqual([{ path: 'newPassword', message }]);
+    }
     const wrong = await app.fetch('/api/auth/change-password', {
       method: 'POST',
       token,

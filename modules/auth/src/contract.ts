@@ -1,4 +1,4 @@
-import { PASSWORD_LENGTH } from '@kw/platform/contract';
+import { PASSWORD_LENGTH, passwordWeakness } from '@kw/platform/contract';
 import { z } from 'zod';
 
 export const ADMIN_TOKEN_KEY = 'adminToken';
@@ -47,7 +47,11 @@ export const changePasswordRequestSchema = z.object({
   newPassword: z
     .string()
     .min(NEW_PASSWORD_MIN, 'New password must be at least 6 characters')
-    .max(PASSWORD_LENGTH.max, `New password must be at most ${PASSWORD_LENGTH.max} characters`),
+    .max(PASSWORD_LENGTH.max, `New password must be at most ${PASSWORD_LENGTH.max} characters`)
+    .superRefine((password, ctx) => {
+      const weakness = passwordWeakness(password);
+      if (weakness) ctx.addIssue({ code: 'custom', message: `New password ${weakness}` });
+    }),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 

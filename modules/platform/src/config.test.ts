@@ -49,6 +49,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail', 'SMTP_URL'],
     ['ADMIN_EMAIL', 'nobody', 'ADMIN_EMAIL'],
     ['ADMIN_PASSWORD', '12345', 'ADMIN_PASSWORD'],
+    ['ADMIN_PASSWORD', 'password123', 'ADMIN_PASSWORD'],
+    ['ADMIN_PASSWORD', '        ', 'ADMIN_PASSWORD'],
   ])('a bad %s stops start-up with a message naming it', (variable, value, named) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrow(
@@ -56,12 +58,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('an ADMIN_PASSWORD anyone would guess first stops start-up, saying why', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'Password123' })).toThrow(
+      /ADMIN_PASSWORD: is one of the most common passwords: choose one that is harder to guess/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: '        ' })).toThrow(
+      /ADMIN_PASSWORD: must not be only spaces/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: '!!!!!!!!' })).toThrow(
+      /ADMIN_PASSWORD: must not be one character repeated/,
+    );
+  });
+
   it('an ADMIN_PASSWORD longer than sign-in takes (200 characters) stops start-up: the owner could not sign in with it', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'x'.repeat(201) })).toThrow(
       /ADMIN_PASSWORD: must be at most 200 characters/,
     );
-    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: 'x'.repeat(200) }).adminPassword).toBe(
-      'x'.repeat(200),
+    const longest = 'xy'.repeat(100);
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: longest }).adminPassword).toBe(
+      longest,
     );
   });
 

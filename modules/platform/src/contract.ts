@@ -30,6 +30,36 @@ export const isOneLine = (value: string): boolean => !/[\p{Cc}\p{Zl}\p{Zp}]/u.te
  */
 export const PASSWORD_LENGTH = { min: 6, max: 200 } as const;
 
+/** Passwords anyone guessing tries first (the top of the leaked-password lists), lowercased. */
+const COMMON_PASSWORDS = new Set(
+  [
+    '123456 1234567 12345678 123456789 1234567890 0123456789 987654321 654321 123123 123321',
+    '121212 112233 159753 147258 147258369 12341234 abc123 123abc abcdef abcd1234 abcdefg',
+    'qwerty qwerty1 qwerty123 qwertyuiop qwe123 123qwe asdfgh asdfghjkl azerty qazwsx',
+    '1qaz2wsx zaq12wsx 1q2w3e 1q2w3e4r 1q2w3e4r5t password password1 password12 password123',
+    'passw0rd p@ssw0rd p@ssword pass123 letmein welcome welcome1 iloveyou monkey dragon',
+    'football baseball hockey sunshine princess shadow superman michael master trustno1',
+    'secret access freedom whatever starwars computer hello123 login admin1 admin123',
+    'admin1234 adminadmin administrator changeme test123 testing default canada toronto',
+    'waterloo kitchener',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Why a password cannot be the administrator's, beyond its length (undefined when it can):
+ * only spaces, one character over and over, or one of the first guesses of anyone trying. The
+ * one rule wherever it is set (the settings form, `make admin-password`, ADMIN_PASSWORD).
+ */
+export function passwordWeakness(password: string): string | undefined {
+  if (password.trim() === '') return 'must not be only spaces';
+  if (/^(.)\1*$/su.test(password)) return 'must not be one character repeated';
+  if (COMMON_PASSWORDS.has(password.trim().toLowerCase()))
+    return 'is one of the most common passwords: choose one that is harder to guess';
+  return undefined;
+}
+
 /** A record's id: the one id check (z.uuid), its own file so that zod loads only with it. */
 export { idSchema, isId } from './id.ts';
 
