@@ -118,3 +118,20 @@ function ownDatabase(url: string) {
   const db = createDb(url, { min: 0, max: 5 });
   return { url, db, drop: () => db.destroy() };
 }
+
+/**
+ * The environment of the command line (`make backup`, `make restore`, `make admin-password` …)
+ * on the app's database and data folder, with the app's secret: the personal-data keys are
+ * wrapped under it.
+ */
+export function cliEnvOf(app: TestApp, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: app.dbUrl,
+    DATA_DIR: app.config.dataDir,
+    JWT_SECRET: app.config.jwtSecret,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}

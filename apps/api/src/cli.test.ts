@@ -16,7 +16,7 @@ import { projections } from '@kw/composition';
 import { queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
+import { cliEnvOf, startTestApp, TEST_ADMIN, type TestApp } from '../../../tests/harness.ts';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -59,18 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-function cliEnv(extra: Record<string, string> = {}) {
-  return {
-    ...process.env,
-    DATABASE_URL: app.dbUrl,
-    DATA_DIR: app.config.dataDir,
-    // The same secret as the app: the personal-data keys are wrapped under it.
-    JWT_SECRET: app.config.jwtSecret,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    ...extra,
-  };
-}
+const cliEnv = (extra: Record<string, string> = {}) => cliEnvOf(app, extra);
 
 /** Every read model's rows, in a stable order. */
 async function snapshot(): Promise<Record<string, string[]>> {

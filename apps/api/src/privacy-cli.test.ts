@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { queueBacklog } from '@kw/platform';
 import { eventually } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { cliEnvOf, startTestApp, type TestApp } from '../../../tests/harness.ts';
 
 // Issue 13 from the terminal: make privacy-export / privacy-erase, and a backup taken before
 // an erasure, restored after it: the person stays erased.
@@ -22,15 +22,7 @@ let app: TestApp;
 let token: string;
 let address = 40;
 
-const env = (extra: Record<string, string> = {}) => ({
-  ...process.env,
-  DATABASE_URL: app.dbUrl,
-  DATA_DIR: app.config.dataDir,
-  JWT_SECRET: app.config.jwtSecret,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  ...extra,
-});
+const env = (extra: Record<string, string> = {}) => cliEnvOf(app, extra);
 
 async function settle() {
   await eventually(

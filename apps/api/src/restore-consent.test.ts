@@ -11,7 +11,7 @@ import {
   startSmtpCatcher,
 } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/harness.ts';
+import { cliEnvOf, startTestApp, type TestApp } from '../../../tests/harness.ts';
 
 // A backup taken before a person unsubscribed, restored after it: they stay unsubscribed. A
 // withdrawal of consent (CASL) holds from the moment it is made, and a restore must not undo
@@ -35,14 +35,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const env = () => ({
-  ...process.env,
-  DATABASE_URL: app.dbUrl,
-  DATA_DIR: app.config.dataDir,
-  JWT_SECRET: app.config.jwtSecret,
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-});
+const env = () => cliEnvOf(app);
 
 const settled = () =>
   eventually(
