@@ -46,8 +46,9 @@ const poolIdentity = (db: Db | Trx): object => db.client.config as object;
  * races its own notification (which it then knows, by the revision, to have heard already).
  *
  * Two statements, the write on its own: a rebuild, which replays the projections without
- * touching the live tables, holds that write until its swap (a notification of the unchanged
- * revision meanwhile is news to nobody), and bumps every kind once in the swap's transaction.
+ * touching the live tables, notes which kinds that write moves (a notification of the
+ * unchanged revision meanwhile is news to nobody), and in the swap's transaction bumps once
+ * each of those whose rebuilt tables differ from the live ones.
  */
 export async function bumpContentRevision(trx: Trx, scope: string): Promise<void> {
   await trx.raw(

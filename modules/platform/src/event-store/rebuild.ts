@@ -31,8 +31,9 @@ import type { Projection, StoredEvent } from './types.ts';
 //    position, are caught up, until few remain.
 // 5. The swap: with appends held (EXCLUSIVE lock on events; reads go on), the last events are
 //    applied, each live table dropped and its fresh copy moved in, the held writes run and the
-//    page cache's revisions moved. A short lock timeout (50 ms) keeps public reads from
-//    queueing behind it; on timeout the swap is tried again.
+//    page cache's revisions moved, for the kinds of content whose tables changed. A short lock
+//    timeout (50 ms) keeps public reads from queueing behind it; on timeout the swap is tried
+//    again.
 
 export const REBUILD_SCHEMA = 'kw_rebuild';
 
@@ -800,6 +801,28 @@ interface RawInternals {
   sql: string;
 }
 
+/** The kind of content whose page-cache revision the statement moves (bumpContentRevision's write). */
+function revisionMoved(target: unknown): string | undefined {
+  const raw = target as RawInternals & { bindings?: unknown[] };
+  if (!raw.isRawInstance || !raw.sql.trimStart().startsWith(`insert into ${CONTENT_REVISIONS} `))
+    return undefined;
+  const scope = raw.bindings?.[0];
+  return typeof scope === 'string' ? scope : undefined;
+}
+
+/**
+ * Whether a fresh table's rows differ from its live table's (compared as text, in one order):
+ * pages cached from a live table whose fresh copy is the same stay right after the swap.
+ */
+async function tableChanged(trx: Trx, live: string, table: string): Promise<boolean> {
+  const digest = (name: string) =>
+    `(select md5(coalesce(string_agg(t::text, chr(10) order by t::text), '')) from ${name} t)`;
+  const { rows } = await trx.raw<{ rows: { same: boolean }[] }>(
+    `select ${digest(`${quote(live)}.${quote(table)}`)} = ${digest(fresh(table))} as same`,
+  );
+  return !rows[0]!.same;
+}
+
 // ---------------------------------------------------------------------------------------------
 // One projection's replay.
 
@@ -813,6 +836,8 @@ class SideStatements {
   private readonly db: Db;
   /** The held writes, by statement and values, in the order first seen. */
   private readonly writes = new Map<string, unknown>();
+  /** The kinds of content whose revision the replay moved, and the projections that moved it. */
+  readonly movedScopes = new Map<string, Set<string>>();
 
   constructor(db: Db) {
     this.db = db;
@@ -821,7 +846,7 @@ class SideStatements {
   /** Raw reads already run in this batch, by statement and values. */
   private readonly reads = new Map<string, Promise<unknown>>();
 
-  async run(target: unknown): Promise<unknown> {
+  async run(target: unknown, projection: string): Promise<unknown> {
     const key = writeKey(target);
     if (key === undefined) {
       // The same raw read again in a batch (the page cache's revision, read back by every
@@ -834,7 +859,14 @@ class SideStatements {
       this.reads.set(read, result);
       return result;
     }
-    if (!this.writes.has(key)) this.writes.set(key, target);
+    // A move of the page cache's revision is not held: the swap moves the kinds whose
+    // content changed (see changedContent), once each.
+    const scope = revisionMoved(target);
+    if (scope !== undefined) {
+      const by = this.movedScopes.get(scope) ?? new Set<string>();
+      by.add(projection);
+      this.movedScopes.set(scope, by);
+    } else if (!this.writes.has(key)) this.writes.set(key, target);
     return { command: 'HELD', rowCount: 0, rows: [] };
   }
 
@@ -945,7 +977,7 @@ class Replay {
     if ((target as RawInternals).isRawInstance) {
       const named = this.context.rebuilt.exec((target as RawInternals).sql);
       if (named) this.refuse(`raw SQL naming ${named[0]}`);
-      return side.run(target);
+      return side.run(target, this.projection.name);
     }
     const builder = target as QueryBuilderInternals;
     const table = builder._single.table;
@@ -959,7 +991,7 @@ class Replay {
         const rows = await cache.read(stream, this.current.type);
         if (rows) return rows;
       }
-      return side.run(builder);
+      return side.run(builder, this.projection.name);
     }
     try {
       return this.write(memory, builder);
@@ -1279,6 +1311,38 @@ async function inParallel<T>(
   );
 }
 
+/**
+ * The kinds of content whose pages the swap makes stale: each kind the replay moved whose
+ * projections' fresh tables differ from the live ones (a rebuild of an unchanged log keeps
+ * every cached page, rather than having each visitor after the swap wait for a render). Every
+ * kind when a projection was applied through the database (its moves went there unseen), and
+ * a kind the replay never moved, as before.
+ */
+async function changedContent(
+  trx: Trx,
+  options: { live: string; moved: ReadonlyMap<string, ReadonlySet<string>>; replays: Replay[] },
+): Promise<string[]> {
+  const { live, moved, replays } = options;
+  const scopes = [
+    ...new Set([...(await trx(CONTENT_REVISIONS).pluck('scope')), ...moved.keys()]),
+  ] as string[];
+  if (replays.some((replay) => replay.reason)) return scopes;
+  const tablesOf = new Map(replays.map((r) => [r.projection.name, r.projection.tables]));
+  const compared = new Map<string, boolean>();
+  const changed: string[] = [];
+  for (const scope of scopes) {
+    const by = moved.get(scope);
+    let differs = !by;
+    for (const name of by ?? [])
+      for (const table of tablesOf.get(name) ?? []) {
+        if (!compared.has(table)) compared.set(table, await tableChanged(trx, live, table));
+        differs ||= compared.get(table)!;
+      }
+    if (differs) changed.push(scope);
+  }
+  return changed;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const LOCK_FAILURES = new Set(['55P03', '40P01']); // lock_not_available, deadlock_detected
@@ -1502,6 +1566,8 @@ async function rebuildWithKeys(
           await trx.raw(`lock table ${quote(live)}.events in exclusive mode`);
           const events = await cursor.since(trx);
           for (const event of events) await applyDirect(trx, event);
+          // Which kinds of content the swap changes, read before it (appends wait meanwhile).
+          const changed = await changedContent(trx, { live, moved: side!.movedScopes, replays });
           await trx.raw(
             `lock table ${tables.map((t) => `${quote(live)}.${quote(t)}`).join(', ')} in access exclusive mode`,
           );
@@ -1509,10 +1575,9 @@ async function rebuildWithKeys(
             await trx.raw(`drop table ${quote(live)}.${quote(table)}`);
             await trx.raw(`alter table ${fresh(table)} set schema ${quote(live)}`);
           }
-          // What the replay wrote elsewhere; pages cached from the old tables are stale now.
+          // What the replay wrote elsewhere; pages cached from tables that changed are stale.
           await side!.flush(trx);
-          for (const scope of await trx(CONTENT_REVISIONS).pluck('scope'))
-            await bumpContentRevision(trx, scope);
+          for (const scope of changed) await bumpContentRevision(trx, scope);
           return events.length;
         });
         replayed += late;
