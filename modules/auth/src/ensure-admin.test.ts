@@ -1,4 +1,4 @@
-import { EventStore } from '@kw/platform';
+import { ConfigError, EventStore } from '@kw/platform';
 import { createTestDatabase, type TestDatabase } from '@kw/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS } from './credentials.ts';
@@ -40,6 +40,32 @@ describe('the administrator account at first start', () => {
       await ensureAdmin({ db: own.db, store: ownStore }, 'owner', 'a long enough password');
       const { password_hash } = await own.db(CREDENTIALS).first('password_hash');
       expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('an ADMIN_PASSWORD anyone would guess first makes no account and says why; once the account exists, it is not read', async () => {
+    const own = await createTestDatabase({ administrator: false });
+    try {
+      const ownStore = new EventStore(own.db, { projections: [loginAttemptsProjection] });
+      for (const [weak, reason] of [
+        ['password123', 'is one of the most common passwords: choose one that is harder to guess'],
+        ['        ', 'must not be only spaces'],
+        ['!!!!!!!!', 'must not be one character repeated'],
+      ] as const) {
+        const refused = ensureAdmin({ db: own.db, store: ownStore }, 'owner', weak);
+        await expect(refused).rejects.toBeInstanceOf(ConfigError);
+        await expect(refused).rejects.toThrow(`ADMIN_PASSWORD: ${reason}`);
+      }
+      expect(await own.db(CREDENTIALS).first()).toBeUndefined();
+      // Made with a good one; a weak one left in the environment later changes nothing.
+      expect(
+        await ensureAdmin({ db: own.db, store: ownStore }, 'owner', 'a long enough password'),
+      ).toEqual({ created: true });
+      expect(await ensureAdmin({ db: own.db, store: ownStore }, 'owner', 'password123')).toEqual({
+        created: false,
+      });
     } finally {
       await own.drop();
     }

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  ConfigError,
   type Db,
   type EventMetadata,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
 } from '@kw/platform';
+import { passwordWeakness } from '@kw/platform/contract';
 import type { Visitor } from '@kw/platform/http';
 import argon2 from 'argon2';
 import { onAdminAccount, type SecondFactor } from './commands.ts';
@@ -61,6 +63,10 @@ export async function ensureAdmin(
   hash: (password: string) => Promise<string> = hashPassword,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   if (await deps.db(CREDENTIALS).first()) return { created: false };
+  // Only here, where it becomes the password: after the first start ADMIN_PASSWORD is unused,
+  // and a weak one left in the environment must not stop the site.
+  const weakness = password === undefined ? undefined : passwordWeakness(password);
+  if (weakness) throw new ConfigError(`ADMIN_PASSWORD: ${weakness}`);
   const chosen = password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hash(chosen);
   const created = await deps.db.transaction(async (trx) => {

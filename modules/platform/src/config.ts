@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from './company.ts';
-import { PASSWORD_LENGTH, passwordWeakness } from './contract.ts';
+import { PASSWORD_LENGTH } from './contract.ts';
 import { usePersonalDataKey } from './personal-data/keys.ts';
 
 /** Every setting the processes read from the environment, validated once at start-up. */
@@ -26,10 +26,6 @@ const envSchema = z.object({
     .string()
     .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
     .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`)
-    .superRefine((password, ctx) => {
-      const weakness = passwordWeakness(password);
-      if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
-    })
     .optional(),
   SMTP_URL: z
     .string()
