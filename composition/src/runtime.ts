@@ -11,6 +11,7 @@ import {
   EventStore,
   enqueueWith,
   ensureQueues,
+  isDatabaseRefused,
   isDatabaseUnavailable,
   type Logger,
   type PgBoss,
@@ -161,7 +162,6 @@ export async function openRuntime(
   };
 }
 
-/** Logs the first error, then at most one line per `everyMs` with the number left unsaid. */
 /** PostgreSQL's "terminating connection due to administrator command" (57P01). */
 export const isServerShutdown = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === '57P01';
@@ -182,6 +182,7 @@ export function expectServerShutdownWhileStopping(logger: Logger): void {
   });
 }
 
+/** Logs the first error, then at most one line per `everyMs` with the number left unsaid. */
 export function throttledErrorLog(
   logger: Logger,
   message: string,
@@ -229,8 +230,7 @@ export async function waitForDatabase(
     } catch (error) {
       // Refused for good (a wrong password, a database that does not exist): what to change,
       // in one line, rather than a driver's stack trace.
-      const code = (error as { code?: unknown }).code;
-      if (code === '28P01' || code === '28000' || code === '3D000')
+      if (isDatabaseRefused(error))
         throw new ConfigError(`DATABASE_URL: ${(error as Error).message}`);
       if (!isDatabaseUnavailable(error)) throw error;
       const wait = delaysMs[Math.min(attempt, delaysMs.length - 1)] ?? 1_000;

@@ -37,6 +37,7 @@ import {
   EventStore,
   eventLogRows,
   eventsOfTypes,
+  isDatabaseRefused,
   isDatabaseUnavailable,
   keepAcrossRestore,
   keyTableRows,
@@ -319,14 +320,7 @@ const database = await connectDatabase(config).catch((error: unknown) => {
 await prepareDatabase(database.url, logger).catch((error: unknown) => {
   // A database that does not answer, or refuses: what to change, in one line (the API and the
   // worker wait for one that is starting; a command run by hand says so at once).
-  const code = (error as { code?: unknown }).code;
-  if (
-    isDatabaseUnavailable(error) ||
-    code === '28P01' ||
-    code === '28000' ||
-    code === '3D000' ||
-    code === 'ENOTFOUND'
-  ) {
+  if (isDatabaseUnavailable(error) || isDatabaseRefused(error)) {
     const where = new URL(database.url);
     console.error(
       `DATABASE_URL: cannot use the database at ${where.hostname}:${where.port || 5432}${where.pathname} (${(error as Error).message})`,

@@ -5,7 +5,14 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { prepareDatabase, processLogger, projections, resolveDatabase } from '@kw/composition';
 import { seedDemoContent } from '@kw/db';
-import { ConfigError, createDb, EmbeddedPostgresError, EventStore, loadConfig } from '@kw/platform';
+import {
+  ConfigError,
+  createDb,
+  EmbeddedPostgresError,
+  EventStore,
+  loadConfig,
+  portError,
+} from '@kw/platform';
 import { announceDatabase } from './database-lock.ts';
 import { API_ENV, API_NODE_OPTIONS } from './node-options.ts';
 
@@ -85,15 +92,7 @@ function startChild(name: string, entry: string, env: NodeJS.ProcessEnv, failure
 async function assertPortFree(host: string, port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE' || error.code === 'EACCES'
-          ? new ConfigError(
-              `PORT: ${host}:${port} cannot be used (${error.code === 'EADDRINUSE' ? 'another program is listening on it' : 'permission denied'}); set PORT to another port`,
-            )
-          : error,
-      ),
-    );
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(portError(host, port, error)));
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }

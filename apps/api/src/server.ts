@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureAdmin } from '@kw/auth';
 import { openRuntime, personalDataSources, type Runtime, routes } from '@kw/composition';
-import { type Config, ConfigError, ContentWatch, type Logger } from '@kw/platform';
+import { type Config, ContentWatch, type Logger, portError } from '@kw/platform';
 import { createApp } from './app.ts';
 import { ContentFreshness } from './freshness.ts';
 import { PublicCache } from './public-cache.ts';
@@ -79,11 +79,7 @@ export async function startApi(
     );
   }).catch(async (error: NodeJS.ErrnoException) => {
     await runtime.close().catch(() => {});
-    if (error.code === 'EADDRINUSE' || error.code === 'EACCES')
-      throw new ConfigError(
-        `PORT: ${config.host}:${config.port} cannot be used (${error.code === 'EADDRINUSE' ? 'another program is listening on it' : 'permission denied'}); set PORT to another port`,
-      );
-    throw error;
+    throw portError(config.host, config.port, error);
   });
   const port = (server.address() as AddressInfo).port;
   server.keepAliveTimeout = 65_000;
@@ -114,7 +110,7 @@ export async function startApi(
  * with it (Ctrl-C on `make run` waited a minute): idle ones are closed as they appear. One still
  * busy after `graceMs` is cut.
  */
-export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
+function closeServer(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -132,6 +132,17 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * A failure to listen on the site's port: one the operator must change (another program has it,
+ * or it needs privileges) as a ConfigError saying so in one line; any other failure as it is.
+ */
+export function portError(host: string, port: number, error: NodeJS.ErrnoException): Error {
+  if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') return error;
+  const why =
+    error.code === 'EADDRINUSE' ? 'another program is listening on it' : 'permission denied';
+  return new ConfigError(`PORT: ${host}:${port} cannot be used (${why}); set PORT to another port`);
+}
+
 /** Reads and checks the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Blank variables (FOO=) mean "not set", as in most deployment tools.

@@ -39,7 +39,7 @@ const COMMON_PASSWORDS = new Set(
     '1qaz2wsx zaq12wsx 1q2w3e 1q2w3e4r 1q2w3e4r5t password password1 password12 password123',
     'passw0rd p@ssw0rd p@ssword pass123 letmein welcome welcome1 iloveyou monkey dragon',
     'football baseball hockey sunshine princess shadow superman michael master trustno1',
-    'secret access freedom whatever starwars computer hello123 login admin1 admin123',
+    'secret access freedom whatever starwars computer hello123 admin1 admin123',
     'admin1234 adminadmin administrator changeme test123 testing default canada toronto',
     'waterloo kitchener',
   ]

@@ -65,6 +65,15 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout expired|timeout exceeded when trying to connect|Timeout acquiring a connection|the database system is (starting up|shutting down|in recovery mode)/i;
 
+/**
+ * True when PostgreSQL refuses the connection for good: a wrong user or password (28P01, 28000),
+ * a database that does not exist (3D000). Waiting will not help; DATABASE_URL must change.
+ */
+export const isDatabaseRefused = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '28P01' || code === '28000' || code === '3D000';
+};
+
 /** True when `error` means PostgreSQL cannot be reached right now (not a bad query). */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;

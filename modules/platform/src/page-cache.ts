@@ -38,6 +38,10 @@ const localWatches = new WeakMap<object, Set<CommitListener>>();
 /** The connection settings object a pool and all its transactions share (knex copies it by reference). */
 const poolIdentity = (db: Db | Trx): object => db.client.config as object;
 
+/** The write that moves a kind's revision (its one binding: the kind); a rebuild notes it. */
+export const MOVE_REVISION_SQL = `insert into ${CONTENT_REVISIONS} (scope, revision) values (?, 1)
+     on conflict (scope) do update set revision = ${CONTENT_REVISIONS}.revision + 1`;
+
 /**
  * Moves one kind of content's revision, in the transaction of the event that changed it, and
  * announces it: PostgreSQL delivers the NOTIFY to every listening process when (and only if)
@@ -51,11 +55,7 @@ const poolIdentity = (db: Db | Trx): object => db.client.config as object;
  * each of those whose rebuilt tables differ from the live ones.
  */
 export async function bumpContentRevision(trx: Trx, scope: string): Promise<void> {
-  await trx.raw(
-    `insert into ${CONTENT_REVISIONS} (scope, revision) values (?, 1)
-     on conflict (scope) do update set revision = ${CONTENT_REVISIONS}.revision + 1`,
-    [scope],
-  );
+  await trx.raw(MOVE_REVISION_SQL, [scope]);
   const result = await trx.raw(
     `select revision, pg_notify('${CONTENT_CHANNEL}', scope || ':' || revision)
      from ${CONTENT_REVISIONS} where scope = ?`,

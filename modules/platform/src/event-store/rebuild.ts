@@ -3,7 +3,7 @@ import knex, { type Knex } from 'knex';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Trx } from '../db.ts';
-import { bumpContentRevision, CONTENT_REVISIONS } from '../page-cache.ts';
+import { bumpContentRevision, CONTENT_REVISIONS, MOVE_REVISION_SQL } from '../page-cache.ts';
 import { openEvents } from '../personal-data/fields.ts';
 import { refreshKeySnapshot, turnOpenedEvents, withKeySnapshot } from '../personal-data/keys.ts';
 import { type EventStore, toStoredEvent } from './event-store.ts';
@@ -804,8 +804,7 @@ interface RawInternals {
 /** The kind of content whose page-cache revision the statement moves (bumpContentRevision's write). */
 function revisionMoved(target: unknown): string | undefined {
   const raw = target as RawInternals & { bindings?: unknown[] };
-  if (!raw.isRawInstance || !raw.sql.trimStart().startsWith(`insert into ${CONTENT_REVISIONS} `))
-    return undefined;
+  if (!raw.isRawInstance || raw.sql !== MOVE_REVISION_SQL) return undefined;
   const scope = raw.bindings?.[0];
   return typeof scope === 'string' ? scope : undefined;
 }
