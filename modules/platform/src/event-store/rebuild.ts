@@ -14,16 +14,16 @@ import type { Projection, StoredEvent } from './types.ts';
 //
 // 1. Fresh tables: `kw_rebuild.<table>`, created like the live one (columns, defaults, checks).
 // 2. The log is read in batches (the next one, and the streams it will ask for, while this one
-//    is applied), and each projection applied in memory: its knex statements (insert, on
-//    conflict ignore or merge, update and delete by equality) run against rows kept in the
-//    process, with the unique keys the database would check, so the replay costs no round trip
-//    per event. A projection that reads an event's whole stream gets it from the batch's read.
-//    Its writes to other tables (the page cache's revisions) are held, each distinct one once,
-//    until the swap. What cannot be reproduced in memory exactly (a read of its own tables, raw
-//    SQL naming them, a transaction, a value computed by the database) switches that projection
-//    to the database: its rows so far are written out, and the rest of the log is applied
-//    through transactions whose search_path puts the fresh tables first, as the live
-//    projections do with the live ones.
+//    is applied; personal fields opened on a thread of their own), and each projection applied
+//    in memory: its knex statements (insert, on conflict ignore or merge, update and delete by
+//    equality) run against rows kept in the process, with the unique keys the database would
+//    check, so the replay costs no round trip per event. A projection that reads an event's
+//    whole stream gets it from the batch's read. Its writes to other tables (the page cache's
+//    revisions) are held, each distinct one once, until the swap. What cannot be reproduced in
+//    memory exactly (a read of its own tables, raw SQL naming them, a transaction, a value
+//    computed by the database) switches that projection to the database: its rows so far are
+//    written out, and the rest of the log is applied through transactions whose search_path
+//    puts the fresh tables first, as the live projections do with the live ones.
 // 3. The rows are written out in bulk (COPY, 10,000 rows at a time, two tables at a time),
 //    then each live table's constraints and indexes are added under their own names, and its
 //    statistics gathered.
@@ -46,6 +46,8 @@ export interface RebuildOptions {
   onBatch?: (replayed: number) => Promise<void> | void;
   /** Called once the fresh tables are caught up, before the swap (tests). */
   beforeSwap?: () => Promise<void> | void;
+  /** From how many people's keys, and values to open at once, a thread opens them (tests). */
+  openOffThreadFrom?: number;
 }
 
 export interface RebuildResult {
@@ -1358,7 +1360,9 @@ export async function rebuildProjections(
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   // Every personal key read once: the replay decrypts from memory, streams included.
-  return withKeySnapshot(store.db, () => rebuildWithKeys(store, projections, options));
+  return withKeySnapshot(store.db, () => rebuildWithKeys(store, projections, options), {
+    offThreadFrom: options.openOffThreadFrom,
+  });
 }
 
 async function rebuildWithKeys(
@@ -1499,7 +1503,10 @@ async function rebuildWithKeys(
       side.nextBatch();
       // What the projections replayed through the database still have to apply, in order.
       const direct: { event: StoredEvent; replays: Replay[] }[] = [];
-      for (const event of events) {
+      for (const [i, event] of events.entries()) {
+        // The next batch's rows, coming in meanwhile, are read as they come (and sent to be
+        // opened), rather than all at once when this batch is done.
+        if (i % 500 === 499) await new Promise(setImmediate);
         const handlers = byType.get(event.type);
         if (!handlers) continue;
         let throughDatabase: Replay[] | undefined;

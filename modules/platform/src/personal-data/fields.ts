@@ -11,6 +11,7 @@ import {
   loadOpeningKeys,
   type OpeningKey,
   openedInSnapshot,
+  openOnSnapshotThread,
   openWithOpeningKey,
   recentKeyOf,
   type SubjectKey,
@@ -478,15 +479,26 @@ export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<S
   const memo = openedInSnapshot();
   const batch = batchScope.getStore();
   const subjects: string[] = [];
-  for (const e of events) {
+  const sealed: { subject: string; fingerprint: string; sealed: string }[] = [];
+  const sealedAt: number[] = [];
+  for (const [i, e] of events.entries()) {
     const env = envelopeOf(e.data);
-    if (env && memo?.get(e.data as object) === undefined && !batch?.has(e.position))
+    if (env && memo?.get(e.data as object) === undefined && !batch?.has(e.position)) {
       subjects.push(env.s);
+      if (memo) {
+        sealed.push({ subject: env.s, fingerprint: env.k, sealed: env.c });
+        sealedAt.push(i);
+      }
+    }
   }
   if (subjects.length === 0 && !memo && !batch) return events;
-  const keys =
-    subjects.length > 0 ? await loadOpeningKeys(db, subjects) : new Map<string, OpeningKey>();
-  return events.map((event) => {
+  // A rebuild's large batches are opened on its snapshot's thread; what is left, here.
+  const onThread = memo ? await openOnSnapshotThread(sealed) : undefined;
+  const openedThere = new Map<number, string | null>();
+  for (const [j, plain] of onThread ?? []) openedThere.set(sealedAt[j]!, plain);
+  const left = onThread ? subjects.filter((_, j) => !onThread.has(j)) : subjects;
+  const keys = left.length > 0 ? await loadOpeningKeys(db, left) : new Map<string, OpeningKey>();
+  return events.map((event, i) => {
     const env = envelopeOf(event.data);
     if (!env) return event;
     if (event.version === 1) learnSubject(event.streamId, env.s);
@@ -501,11 +513,18 @@ export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<S
       (memo ? undefined : openedLately(event.position, env, key));
     if (!opened) {
       const data = openedCopy(event.data as Json, env.f);
-      if (!key || key.fingerprint !== env.k) {
+      const there = openedThere.get(i);
+      const plain =
+        there !== undefined
+          ? there
+          : key && key.fingerprint === env.k
+            ? openWithOpeningKey(key, env.s, env.c)
+            : null;
+      if (plain === null) {
         for (const path of env.f) setPath(data, path, ERASED);
         opened = { data, erased: true };
       } else {
-        const values = JSON.parse(openWithOpeningKey(key, env.s, env.c)) as Json;
+        const values = JSON.parse(plain) as Json;
         for (const path of env.f) setPath(data, path, values[path]);
         opened = { data, erased: false };
         // A rebuild's snapshot keeps its own (and would only churn this).

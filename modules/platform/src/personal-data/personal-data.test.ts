@@ -9,10 +9,12 @@ import {
   ERASED,
   freshKey,
   keyTableRows,
+  openOnSnapshotThread,
   PERSONAL_KEYS,
   restoreKeyTable,
   shredSubject,
   subjectIdOf,
+  withKeySnapshot,
 } from './keys.ts';
 
 // Crypto-shredding at the level of the store, apart from any business module: a catalogue
@@ -245,6 +247,53 @@ describe('personal fields in the log', () => {
     expect(await tdb.db('test_people').orderBy('id').select('id', 'name')).toEqual([
       { id: '3', name: 'Grace Hopper' },
     ]);
+  });
+
+  it("given many people, when a rebuild opens their fields on a thread of its own, then it makes the rows opening them here makes, an erased person's still left out", async () => {
+    for (const n of [5, 6, 7])
+      await store.append(
+        `test:${n}`,
+        0,
+        [
+          {
+            type: 'TestSignedUp',
+            data: { id: `${n}`, email: `p${n}@example.ca`, name: `Person ${n}`, plan: 'free' },
+          },
+          { type: 'TestNoted', data: { id: `${n}`, changes: { note: `note ${n}` } } },
+        ],
+        { metadata },
+      );
+    await tdb.db.transaction((trx) => shredSubject(trx, 'p6@example.ca', new Date()));
+    await rebuildProjections(store, [people]);
+    const here = await tdb.db('test_people').orderBy('id');
+    expect(here.map((r) => [r.id, r.name, r.note])).toEqual([
+      ['3', 'Grace Hopper', null],
+      ['5', 'Person 5', 'note 5'],
+      ['7', 'Person 7', 'note 7'],
+    ]);
+    await rebuildProjections(store, [people], { openOffThreadFrom: 1 });
+    expect(await tdb.db('test_people').orderBy('id')).toEqual(here);
+
+    // The thread itself: each value opened with its person's key, null where that key is not
+    // the one that sealed it; the values of a person it has no key of (erased, or new since the
+    // snapshot) are left to the caller, which looks in the table.
+    const sealed = (
+      await tdb.db('events').whereIn('stream_id', ['test:5', 'test:6']).orderBy('position')
+    ).map((row) => row.data.$personal as { s: string; k: string; c: string });
+    const values = [
+      ...sealed.map((e) => ({ subject: e.s, fingerprint: e.k, sealed: e.c })),
+      { subject: sealed[0]!.s, fingerprint: 'another-key', sealed: sealed[0]!.c },
+    ];
+    const opened = await withKeySnapshot(tdb.db, () => openOnSnapshotThread(values), {
+      offThreadFrom: 1,
+    });
+    expect([...opened!.entries()]).toEqual([
+      [0, JSON.stringify({ email: 'p5@example.ca', name: 'Person 5' })],
+      [1, JSON.stringify({ 'changes.note': 'note 5' })],
+      [4, null],
+    ]);
+    // Fewer values than it is worth a thread for: opened by the caller.
+    expect(await withKeySnapshot(tdb.db, () => openOnSnapshotThread(values))).toBeUndefined();
   });
 
   it('given a backup of the key table taken before an erasure, when it is restored, then the erasure holds and later keys stay', async () => {
