@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Trx } from '../db.ts';
+import { createDb, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { EventStore, rebuildProjections } from './event-store.ts';
@@ -77,6 +77,33 @@ describe('EventStore.append', () => {
       'Incremented',
       'Incremented',
     ]);
+  });
+
+  it("given a crowd of writers appending to one stream at once ('any', as sign-in failures are recorded), then every append lands, numbered without a gap", async () => {
+    // Many at once on connections of their own: one that loses the next version to another
+    // must not run out of tries while the others keep winning.
+    const writers = 120;
+    const wide = createDb(tdb.url, { min: 0, max: 40 });
+    try {
+      const crowd = new EventStore(wide, { projections: [counters] });
+      await Promise.all(
+        Array.from({ length: writers }, () =>
+          crowd.append('counter:crowd', 'any', [{ type: 'Incremented', data: { by: 1 } }], {
+            metadata,
+          }),
+        ),
+      );
+    } finally {
+      await wide.destroy();
+    }
+    const history = await store.readStream('counter:crowd');
+    expect(history.map((e) => e.version)).toEqual(Array.from({ length: writers }, (_, i) => i + 1));
+    expect(
+      await tdb.db('test_counters').where({ stream_id: 'counter:crowd' }).first(),
+    ).toMatchObject({
+      total: writers,
+      version: writers,
+    });
   });
 
   it('given a batch of events in its own transaction, then one statement writes the events and one outbox call takes every job', async () => {

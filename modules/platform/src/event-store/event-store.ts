@@ -536,7 +536,13 @@ export class EventStore {
           isPgError(error, PG_UNIQUE_VIOLATION) &&
           error.constraint === STREAM_VERSION_CONSTRAINT
         ) {
-          if (expectedVersion === 'any' && attempt < 10) continue;
+          if (expectedVersion === 'any' && attempt < 10) {
+            // Writers that lost the version queue on the stream's lock rather than race again:
+            // in a crowd (a flood of failed sign-ins on one account), one could lose every try.
+            if (attempt === 1)
+              await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [streamId]);
+            continue;
+          }
           if (!savepoint) throw new VersionTaken();
           throw new ConcurrencyError(
             streamId,
