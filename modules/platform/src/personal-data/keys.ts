@@ -301,11 +301,15 @@ async function fill(db: Db | Trx, snapshot: KeySnapshot): Promise<void> {
   snapshot.opened.clear();
   snapshot.openedBefore.clear();
   for (const r of rows) snapshot.wrapped.set(r.subject_id, r);
-  // A snapshot of a few people never opens enough at once to need the thread.
+  // A snapshot of a few people never opens enough at once to need the thread. Read again with
+  // fewer (people erased meanwhile), the thread forgets the keys it had: none is used again.
   if (rows.length >= snapshot.offThreadFrom) {
     snapshot.thread ??= new OpeningThread();
     snapshot.thread.useKeys(rows);
     snapshot.rowsOnThread = new Set(snapshot.wrapped.keys());
+  } else if (snapshot.thread) {
+    snapshot.thread.useKeys([]);
+    snapshot.rowsOnThread = new Set();
   }
 }
 

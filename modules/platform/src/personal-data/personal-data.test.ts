@@ -11,6 +11,7 @@ import {
   keyTableRows,
   openOnSnapshotThread,
   PERSONAL_KEYS,
+  refreshKeySnapshot,
   restoreKeyTable,
   shredSubject,
   subjectIdOf,
@@ -294,6 +295,22 @@ describe('personal fields in the log', () => {
     ]);
     // Fewer values than it is worth a thread for: opened by the caller.
     expect(await withKeySnapshot(tdb.db, () => openOnSnapshotThread(values))).toBeUndefined();
+
+    // A person erased while a rebuild runs: once it reads the keys again (to catch up), the
+    // thread opens nothing with the erased key, even with too few keys left to use it at all.
+    const keysNow = Number((await tdb.db(PERSONAL_KEYS).count({ n: '*' }))[0]!.n);
+    const many = Array.from({ length: keysNow }, () => values).flat();
+    const afterErasure = await withKeySnapshot(
+      tdb.db,
+      async () => {
+        expect((await openOnSnapshotThread(many))?.get(0)).toContain('Person 5');
+        await tdb.db.transaction((trx) => shredSubject(trx, 'p5@example.ca', new Date()));
+        await refreshKeySnapshot(tdb.db);
+        return openOnSnapshotThread(many);
+      },
+      { offThreadFrom: keysNow },
+    );
+    expect(afterErasure).toBeUndefined();
   });
 
   it('given a backup of the key table taken before an erasure, when it is restored, then the erasure holds and later keys stay', async () => {
