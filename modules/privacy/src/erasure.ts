@@ -12,6 +12,7 @@ import {
   normaliseEmail,
   type PersonalDataDeps,
   type PersonalRecord,
+  readableMessage,
   shredSubject,
   zip,
 } from '@kw/platform';
@@ -185,11 +186,26 @@ export async function runRetention(
   return erased;
 }
 
-/** The answer to an access request: one JSON file, the résumés beside it. */
+/**
+ * The answer to an access request: one JSON file, the résumés and the e-mails beside it (each
+ * as sent, an .eml file any mail program opens, and in the JSON as text a reader can read: the
+ * sent form is quoted-printable or base64).
+ */
 export async function exportZip(held: Holdings, now: Date): Promise<Buffer> {
   const mails = [];
-  for (const m of held.mails)
-    mails.push({ subject: m.subject, date: m.date, message: await readFile(m.path, 'utf8') });
+  const sent = [];
+  for (const m of held.mails) {
+    const raw = await readFile(m.path).catch(() => undefined);
+    if (!raw) continue; // erased meanwhile
+    const file = `emails/${m.name}`;
+    sent.push({ name: file, data: raw });
+    mails.push({
+      subject: m.subject,
+      date: m.date,
+      file,
+      text: readableMessage(raw.toString('utf8')),
+    });
+  }
   const json = {
     exportedAt: now.toISOString(),
     email: held.email,
@@ -210,5 +226,8 @@ export async function exportZip(held: Holdings, now: Date): Promise<Buffer> {
       const data = await readFile(f.path).catch(() => undefined);
       if (data) files.push({ name: `resumes/${f.name}`, data });
     }
-  return zip([{ name: 'personal-data.json', data: JSON.stringify(json, null, 2) }, ...files], now);
+  return zip(
+    [{ name: 'personal-data.json', data: JSON.stringify(json, null, 2) }, ...files, ...sent],
+    now,
+  );
 }

@@ -224,7 +224,7 @@ describe('the privacy screen: search, export, erase', () => {
     expect(subjects).not.toContain(BOB_CONTACT_NOTICE);
   });
 
-  it('exports it as a zip of one JSON file and the résumé', async () => {
+  it('exports it as a zip of one JSON file, the résumé and the e-mails, each as sent and as text', async () => {
     const res = await app.fetch(`/api/privacy/export?email=${encodeURIComponent(ADA.email)}`, {
       token,
     });
@@ -246,6 +246,20 @@ describe('the privacy screen: search, export, erase', () => {
     for (const trace of [ADA.lastName, ADA.phone, ADA.message, ADA.coverLetter])
       expect(text).toContain(trace);
     expect(json.emails.length).toBeGreaterThanOrEqual(1);
+    // Each e-mail as sent (an .eml any mail program opens) and, in the JSON, as readable text:
+    // the sent form is quoted-printable, whose soft line breaks cut words and addresses.
+    const emails = json.emails as { subject: string; file: string; text: string }[];
+    expect(listing.filter((n) => n.startsWith('emails/')).sort()).toEqual(
+      emails.map((e) => e.file).sort(),
+    );
+    for (const e of emails) {
+      const sent = execFileSync('unzip', ['-p', file, e.file], { encoding: 'utf8' });
+      expect(sent).toMatch(/^Content-Type: /m);
+      expect(e.text).not.toMatch(/=\r?\n/);
+    }
+    const notice = emails.find((e) => e.subject === ADA_CONTACT_NOTICE)!;
+    expect(notice.text).toContain(ADA.message);
+    expect(notice.text).toContain(ADA.email);
     const resume = execFileSync('unzip', [
       '-p',
       file,

@@ -46,9 +46,9 @@ function decoded(body: string, encoding = ''): string {
 /**
  * The text of a message part as a reader sees it: its headers, then each part's body decoded
  * (nodemailer writes a body as quoted-printable, whose soft line breaks can cut an address in
- * two, or as base64, when it is not plain ASCII).
+ * two, or as base64, when it is not plain ASCII). A person's export gives their e-mails so.
  */
-function readable(part: string): string {
+export function readableMessage(part: string): string {
   const { headers, body } = split(part);
   const head = [...headers].map(([name, value]) => `${name}: ${value}`).join('\n');
   const type = headers.get('content-type') ?? '';
@@ -58,7 +58,7 @@ function readable(part: string): string {
         .split(`--${boundary}`)
         .slice(1)
         .filter((piece) => !piece.startsWith('--'))
-        .map((piece) => readable(piece.replace(/^[ \t]*\r?\n/, '')))
+        .map((piece) => readableMessage(piece.replace(/^[ \t]*\r?\n/, '')))
         .join('\n')
     : decoded(body, headers.get('content-transfer-encoding'));
   return `${head}\n\n${text}`;
@@ -106,7 +106,7 @@ export async function findMailCopies(mailDir: string, email: string): Promise<Ma
     const file = path.join(mailDir, name);
     const raw = await readFile(file, 'utf8');
     // The HTML part writes `o'brien` as `o&#39;brien`: read as the text says it.
-    if (!mentions(decodeHtmlEntities(readable(raw)).toLowerCase(), wanted)) continue;
+    if (!mentions(decodeHtmlEntities(readableMessage(raw)).toLowerCase(), wanted)) continue;
     const { headers } = split(raw);
     copies.push({
       path: file,
