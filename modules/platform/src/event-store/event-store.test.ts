@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
+import { withBatchEvents } from '../personal-data/fields.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { EventStore, rebuildProjections } from './event-store.ts';
 import type { EnqueueInTransaction, JobOutbox, Projection, StoredEvent } from './types.ts';
@@ -318,6 +319,47 @@ describe('EventStore.appendToStreams and readStreams (a batch of decisions)', ()
     ]);
     expect(streams.get('counter:f2')!.map((e) => e.version)).toEqual([1]);
     expect(streams.get('counter:f3')).toEqual([]);
+  });
+
+  it("given a worker's batch holding streams' first events, when their streams are read inside it, then the histories equal those read outside it, and the batch's events are not read again", async () => {
+    const [first1] = await store.append(
+      'counter:b1',
+      0,
+      [{ type: 'Incremented', data: { by: 1 } }],
+      { metadata },
+    );
+    await store.append('counter:b1', 'any', [{ type: 'Incremented', data: { by: 2 } }], {
+      metadata,
+    });
+    const [first2] = await store.append(
+      'counter:b2',
+      0,
+      [{ type: 'Incremented', data: { by: 5 } }],
+      { metadata },
+    );
+    await store.append('counter:b3', 0, [{ type: 'Incremented', data: { by: 9 } }], { metadata });
+    const ids = ['counter:b1', 'counter:b2', 'counter:b3', 'counter:none'];
+    const outside = await store.readStreams(ids);
+    // The batch's copies, told apart from what the table holds by identity.
+    const held = [{ ...first1! }, { ...first2! }];
+    const inside = await withBatchEvents(held, () => store.readStreams(ids));
+    const shape = (m: Map<string, StoredEvent[]>) =>
+      [...m].map(([id, events]) => [id, events.map((e) => [e.position, e.version, e.data])]);
+    expect(shape(inside)).toEqual(shape(outside));
+    expect(shape(inside)).toEqual([
+      [
+        'counter:b1',
+        [
+          [first1!.position, 1, { by: 1 }],
+          [expect.any(Number), 2, { by: 2 }],
+        ],
+      ],
+      ['counter:b2', [[first2!.position, 1, { by: 5 }]]],
+      ['counter:b3', [[expect.any(Number), 1, { by: 9 }]]],
+      ['counter:none', []],
+    ]);
+    expect(inside.get('counter:b1')![0]).toBe(held[0]);
+    expect(inside.get('counter:b2')![0]).toBe(held[1]);
   });
 
   it('given an entry expecting a version its stream has passed, then a ConcurrencyError and nothing of the batch is written', async () => {

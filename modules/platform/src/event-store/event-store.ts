@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { type Db, isPgError, PG_UNIQUE_VIOLATION, type Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
 import {
+  batchEvents,
   openEvents,
   type PlannedKeys,
   sealEvents,
@@ -44,6 +45,9 @@ export function withStreamsRead<T>(
 ): Promise<T> {
   return streamsRead.run({ trx, streams }, fn);
 }
+
+/** What an append's statement answers of each row it wrote: the rest the caller has. */
+type InsertedRow = Pick<EventRow, 'position' | 'stream_id' | 'version' | 'occurred_at'>;
 
 interface EventRow {
   position: number;
@@ -136,7 +140,7 @@ const APPEND_TO_STREAMS_SQL = `
   from batch b join current_version c using (stream_id)
   where b.expected is null or c.version = b.expected
   order by b.n
-  returning *`;
+  returning position, stream_id, version, occurred_at`;
 
 function appendStatement(
   streamId: string,
@@ -647,6 +651,28 @@ export class EventStore {
   ): Promise<Map<string, StoredEvent[]>> {
     const streams = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
     if (streamIds.length === 0) return streams;
+    // A worker's batch holds the first event of the streams it decides on (a new contact
+    // message's): only what followed it is read.
+    const batch = batchEvents();
+    const firsts: StoredEvent[] = [];
+    if (batch)
+      for (const event of batch.values())
+        if (event.version === 1 && streams.has(event.streamId)) firsts.push(event);
+    if (firsts.length > 0) {
+      const known = new Set(firsts.map((e) => e.streamId));
+      for (const first of firsts) streams.get(first.streamId)!.push(first);
+      // Two index scans (a join on the pairs read as much again as it returned).
+      const { rows } = await trx.raw<{ rows: EventRow[] }>(
+        `select * from events where stream_id = any(?::text[]) and version > 1
+         union all
+         select * from events where stream_id = any(?::text[])
+         order by stream_id, version`,
+        [[...known], [...streams.keys()].filter((id) => !known.has(id))],
+      );
+      for (const event of await openEvents(trx, rows.map(toStoredEvent)))
+        streams.get(event.streamId)!.push(event);
+      return streams;
+    }
     const rows = await trx<EventRow>('events')
       .whereRaw('stream_id = any(?::text[])', [[...new Set(streamIds)]])
       .orderBy([
@@ -731,28 +757,31 @@ export class EventStore {
     skipStale: boolean,
   ): Promise<{ stored: StoredEvent[][]; stale: string[] }> {
     const sealed = await sealEventsOfStreams(trx, entries);
-    const rows = entries.flatMap((entry, e) =>
-      sealed[e]!.map((event, i) => ({
-        entry: e,
-        clear: entry.events[i]!,
+    const rows = entries.flatMap((entry, e) => {
+      const streamType = streamTypeOf(entry.streamId);
+      const metadata = stripUndefined(entry.metadata);
+      return sealed[e]!.map((event) => ({
         stream_id: entry.streamId,
-        stream_type: streamTypeOf(entry.streamId),
+        stream_type: streamType,
         type: event.type,
         data: event.data ?? {},
-        metadata: stripUndefined(entry.metadata),
+        metadata,
         expected: entry.expectedVersion ?? null,
-      })),
-    );
+      }));
+    });
     if (rows.length === 0) return { stored: entries.map(() => []), stale: [] };
-    let inserted: EventRow[] | undefined;
+    // Each row's entry and the event as the caller gave it (personal fields in clear).
+    const given = entries.flatMap((entry, e) => entry.events.map((clear) => ({ entry: e, clear })));
+    const payload = JSON.stringify(rows);
+    let inserted: InsertedRow[] | undefined;
     let stale = new Set<string>();
     for (let attempt = 1; !inserted; attempt++) {
       try {
         // Under a savepoint: a writer that took a version meanwhile only fails this statement.
         inserted = await trx.transaction(async (savepoint) => {
-          const { rows: written } = await savepoint.raw<{ rows: EventRow[] }>(
+          const { rows: written } = await savepoint.raw<{ rows: InsertedRow[] }>(
             APPEND_TO_STREAMS_SQL,
-            [JSON.stringify(rows.map(({ clear: _, ...row }) => row))],
+            [payload],
           );
           const wrote = new Set(written.map((row) => row.stream_id));
           if (skipStale) {
@@ -787,22 +816,31 @@ export class EventStore {
     }
     // Each stream's rows, by version, are its entries' events in the batch's order.
     // (Linear: a batch of 500 notices counted on one window's stream is 500 rows of it.)
-    const byStream = new Map<string, { rows: EventRow[]; next: number }>();
+    const byStream = new Map<string, { rows: InsertedRow[]; next: number }>();
     for (const row of inserted) {
       const list = byStream.get(row.stream_id);
       if (list) list.rows.push(row);
       else byStream.set(row.stream_id, { rows: [row], next: 0 });
     }
     for (const list of byStream.values()) list.rows.sort((a, b) => a.version - b.version);
-    const stored = rows
-      .filter((row) => !(row.expected !== null && stale.has(row.stream_id)))
-      .map((row) => {
-        const list = byStream.get(row.stream_id)!;
-        return {
-          entry: row.entry,
-          event: withClearData(toStoredEvent(list.rows[list.next++]!), row.clear),
-        };
+    // The rows as the database keeps their JSON (dates as strings, no undefined): read back
+    // from what was sent rather than returned by the statement, which cost a worker's batch
+    // the serialising, sending and parsing of every event's data a second time.
+    const sent = JSON.parse(payload) as { data: unknown; metadata: EventMetadata }[];
+    const stored = rows.flatMap((row, r) => {
+      if (row.expected !== null && stale.has(row.stream_id)) return [];
+      const list = byStream.get(row.stream_id)!;
+      const written = list.rows[list.next++]!;
+      const { entry, clear } = given[r]!;
+      const event = toStoredEvent({
+        ...written,
+        stream_type: row.stream_type,
+        type: row.type,
+        data: sent[r]!.data,
+        metadata: sent[r]!.metadata,
       });
+      return [{ entry, event: withClearData(event, clear) }];
+    });
     // Each inline projection takes the events it handles together, in order (a batch form
     // when it has one: a worker's batch appends to many streams at once).
     for (const projection of this.inline) {

@@ -427,6 +427,10 @@ export function withBatchEvents<T>(
   return batchScope.run(new Map(events.map((e) => [e.position, e])), fn);
 }
 
+/** The events of the worker's batch in hand (opened), by position; undefined outside one. */
+export const batchEvents = (): ReadonlyMap<number, StoredEvent> | undefined =>
+  batchScope.getStore();
+
 /**
  * Events this process opened lately, by position: a worker's queues read the same new events
  * one after another (a contact message's enrichment, the owner's notice, the activity feed),

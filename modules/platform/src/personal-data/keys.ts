@@ -87,8 +87,24 @@ export function addressHash(purpose: string, email: string): string {
     .digest('base64url');
 }
 
+// IVs are drawn from the system's random source a few thousand at a time: one call per value
+// was a tenth of what a worker's batch spent sealing.
+const IV_BYTES = 12;
+const IVS_AT_ONCE = 4096;
+let ivs = Buffer.alloc(0);
+let nextIv = 0;
+
+function freshIv(): Buffer {
+  if (nextIv + IV_BYTES > ivs.length) {
+    ivs = randomBytes(IV_BYTES * IVS_AT_ONCE);
+    nextIv = 0;
+  }
+  nextIv += IV_BYTES;
+  return ivs.subarray(nextIv - IV_BYTES, nextIv);
+}
+
 function seal(key: Buffer | KeyObject, aad: string, plain: Buffer): string {
-  const iv = randomBytes(12);
+  const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
   const body = Buffer.concat([cipher.update(plain), cipher.final()]);
