@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTimestamptz } from './db.ts';
+import { parseTimestamptz, parseTimestamptzAsPg } from './db.ts';
 import { createTestDatabase, type TestDatabase } from './testing/index.ts';
 
 let tdb: TestDatabase;
@@ -8,8 +8,6 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
 });
 afterAll(() => tdb.drop());
-
-const slowly = (text: string) => pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)(text);
 
 describe('reading a timestamptz', () => {
   it('given instants written by PostgreSQL in several time zones, then each reads as the same instant, to the millisecond', async () => {
@@ -51,6 +49,7 @@ describe('reading a timestamptz', () => {
   });
 
   it('given what the quick reading does not take (BC, infinity, a year before 1000 or after 9999), then it reads as pg reads it', () => {
+    expect(parseTimestamptzAsPg).not.toBe(parseTimestamptz);
     for (const text of [
       'infinity',
       '-infinity',
@@ -60,11 +59,12 @@ describe('reading a timestamptz', () => {
       '2026-11-24 23:39:50+00 BC',
       '2026-11-24 23:39:50+0530',
     ])
-      expect(String(parseTimestamptz(text)), text).toBe(String(slowly(text)));
+      expect(String(parseTimestamptz(text)), text).toBe(String(parseTimestamptzAsPg(text)));
   });
 
-  it('given a date read from the database through pg, then it is read this way', async () => {
-    const { rows } = await tdb.db.raw<{ at: Date }>(
+  it('given a date read from the database through pg, then this reader reads it', async () => {
+    expect(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)).toBe(parseTimestamptz);
+    const { rows } = await tdb.db.raw<{ rows: { at: Date }[] }>(
       "select '2026-11-24 23:39:50.123456+05:30'::timestamptz as at",
     );
     expect(rows[0]!.at.toISOString()).toBe('2026-11-24T18:09:50.123Z');

@@ -4,7 +4,8 @@ import pg from 'pg';
 // bigint columns (event positions, counts) come back as strings by default; they fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-const parseTimestamptzSlowly = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+/** pg's own parser of a `timestamptz` (postgres-date), for what `parseTimestamptz` leaves. */
+export const parseTimestamptzAsPg = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
 
 /** `length` decimal digits of `text` at `at`, or NaN. */
 function digits(text: string, at: number, length: number): number {
@@ -33,7 +34,7 @@ export function parseTimestamptz(text: string): Date {
     text[13] !== ':' ||
     text[16] !== ':'
   )
-    return parseTimestamptzSlowly(text);
+    return parseTimestamptzAsPg(text);
   const year = digits(text, 0, 4);
   let at = 19;
   let ms = 0;
@@ -65,8 +66,7 @@ export function parseTimestamptz(text: string): Date {
     digits(text, 17, 2),
     ms,
   );
-  if (year < 1000 || Number.isNaN(time) || Number.isNaN(offset))
-    return parseTimestamptzSlowly(text);
+  if (year < 1000 || Number.isNaN(time) || Number.isNaN(offset)) return parseTimestamptzAsPg(text);
   return new Date(time - offset * 1000);
 }
 
