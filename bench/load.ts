@@ -1,4 +1,5 @@
 // Load generation for `make bench`: autocannon, and a raw GET that counts the bytes sent.
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
 
@@ -104,4 +105,40 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
     });
     req.on('error', reject);
   });
+}
+
+/**
+ * Public reads one after another (`clients` at a time) from a process of their own
+ * (`bench/reads.ts`), from now until `stop`: each answer's time, in the order they came.
+ */
+export async function readsAside(
+  base: string,
+  paths: string[],
+  clients = 1,
+): Promise<{ stop(): Promise<{ latencies: number[]; failure: string | undefined }> }> {
+  const child = fork(new URL('./reads.ts', import.meta.url), [
+    base,
+    JSON.stringify(paths),
+    String(clients),
+  ]);
+  const done = new Promise<{ latencies: number[]; failure: string | undefined }>(
+    (resolve, reject) => {
+      child.on('message', (message) => {
+        if (typeof message === 'object' && message !== null && 'latencies' in message)
+          resolve(message as { latencies: number[]; failure: string | undefined });
+      });
+      child.once('exit', (code) => reject(new Error(`bench/reads.ts stopped early (${code})`)));
+    },
+  );
+  done.catch(() => {}); // awaited by stop
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bench/reads.ts did not start (${code})`)));
+  });
+  return {
+    async stop() {
+      child.send('stop');
+      return done;
+    },
+  };
 }

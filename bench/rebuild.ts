@@ -24,6 +24,7 @@ import {
   startEmbeddedPostgres,
 } from '@kw/platform';
 import { API_ENV, API_NODE_ARGS } from '../apps/api/src/node-options.ts';
+import { readsAside } from './load.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -237,18 +238,10 @@ export async function publicReads(
   load: { apiUrl: string; paths: string[]; loops: number },
   ms: number,
 ): Promise<{ requests: number; slowestMs: number; p99Ms: number }> {
-  const until = performance.now() + ms;
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: load.loops }, async (_, i) => {
-      for (let k = i; performance.now() < until; k++) {
-        const started = performance.now();
-        const res = await fetch(`${load.apiUrl}${load.paths[k % load.paths.length]}`);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
+  const reads = await readsAside(load.apiUrl, load.paths, load.loops);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const { latencies, failure } = await reads.stop();
+  if (failure) throw new Error(failure);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -276,19 +269,7 @@ export async function measureRebuild(
   env: NodeJS.ProcessEnv,
   load?: { apiUrl: string; paths: string[]; loops: number },
 ): Promise<RebuildFigures> {
-  let running = true;
-  const latencies: number[] = [];
-  const clients = load
-    ? Array.from({ length: load.loops }, async (_, i) => {
-        for (let k = i; running; k++) {
-          const started = performance.now();
-          const res = await fetch(`${load.apiUrl}${load.paths[k % load.paths.length]}`);
-          await res.arrayBuffer();
-          if (running) latencies.push(performance.now() - started);
-          if (!res.ok) throw new Error(`${res.url}: ${res.status}`);
-        }
-      })
-    : [];
+  const reads = load ? await readsAside(load.apiUrl, load.paths, load.loops) : undefined;
   const started = performance.now();
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -302,11 +283,14 @@ export async function measureRebuild(
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       },
     },
-  );
+  ).catch(async (error: unknown) => {
+    await reads?.stop().catch(() => {});
+    throw error;
+  });
   if (process.env.BENCH_LOG_LEVEL) console.log(stdout);
   const seconds = (performance.now() - started) / 1000;
-  running = false;
-  await Promise.all(clients);
+  const { latencies, failure } = (await reads?.stop()) ?? { latencies: [], failure: undefined };
+  if (failure) throw new Error(`${failure} during the rebuild`);
   const events = Number(/Replayed (\d+) events/.exec(stdout)?.[1] ?? 0);
   // The command's own figure: the replay, without Node's start-up.
   const rate = Number(/\((\d+) events\/s\)/.exec(stdout)?.[1] ?? 0);

@@ -31,7 +31,14 @@ import {
   publicPagesOfEachKind,
   readWholeLog,
 } from './data.ts';
-import { type LoadOptions, type LoadResult, load, loadTogether, rawGet } from './load.ts';
+import {
+  type LoadOptions,
+  type LoadResult,
+  load,
+  loadTogether,
+  rawGet,
+  readsAside,
+} from './load.ts';
 import {
   type Child,
   type CpuSplit,
@@ -876,18 +883,7 @@ try {
         '/api/jobs?published=true',
         '/',
       ];
-      const latencies: number[] = [];
-      let running = true;
-      const probing = (async () => {
-        for (let i = 0; running; i++) {
-          const answer = await rawGet(`${api.url}${probes[i % probes.length]}`);
-          if (answer.status !== 200)
-            throw new Error(
-              `${probes[i % probes.length]} answered ${answer.status} during the rebuild`,
-            );
-          latencies.push(answer.ms);
-        }
-      })();
+      const reads = await readsAside(api.url, probes);
       /** `make rebuild-projections` as it runs (with its larger young generation): events/s. */
       const rebuild = async () => {
         const started = performance.now();
@@ -912,10 +908,12 @@ try {
           measured: `${rate(perSecond)} events/s (${int(events)} events in ${seconds(took)}${replayed ? '' : ', wall clock with start-up'})`,
         };
       };
-      const beside = await rebuild().finally(() => {
-        running = false;
+      const beside = await rebuild().catch(async (error: unknown) => {
+        await reads.stop().catch(() => {});
+        throw error;
       });
-      await probing;
+      const { latencies, failure } = await reads.stop();
+      if (failure) throw new Error(`${failure} during the rebuild`);
       set('rebuild-beside', {
         measured: beside.measured,
         ceiling: 'bare batched read of the log',
