@@ -300,6 +300,24 @@ describe('EventStore.appendToStreams and readStreams (a batch of decisions)', ()
     expect(streams.get('counter:none')).toEqual([]);
   });
 
+  it('given events whose data holds a date and an absent value, when appended in one statement, then what the append answers is what a read gives', async () => {
+    const at = new Date('2026-11-24T23:39:50.123Z');
+    const stored = await tdb.db.transaction((trx) =>
+      store.appendToStreams(trx, [
+        {
+          streamId: 'counter:j1',
+          events: [{ type: 'Incremented', data: { by: 2, at, note: undefined } }],
+          metadata: { actor: 'worker', causationId: 7, requestId: undefined },
+        },
+      ]),
+    );
+    const [read] = (await store.readStreams(['counter:j1'])).get('counter:j1')!;
+    expect(stored[0]![0]).toEqual(read);
+    expect(stored[0]![0]!.data).toEqual({ by: 2, at: '2026-11-24T23:39:50.123Z' });
+    expect(Object.keys(stored[0]![0]!.data as object)).not.toContain('note');
+    expect(stored[0]![0]!.occurredAt).toBeInstanceOf(Date);
+  });
+
   it('given streams at several versions, when read from a version on, then each answers that version and what came after it, in order', async () => {
     for (const by of [1, 2, 3, 4])
       await store.append('counter:f1', 'any', [{ type: 'Incremented', data: { by } }], {
