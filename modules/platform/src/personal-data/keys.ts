@@ -88,7 +88,7 @@ export function addressHash(purpose: string, email: string): string {
 }
 
 // IVs are drawn from the system's random source a few thousand at a time: one call per value
-// was a tenth of what a worker's batch spent sealing.
+// was a quarter of what a worker's batch spent sealing.
 const IV_BYTES = 12;
 const IVS_AT_ONCE = 4096;
 let ivs = Buffer.alloc(0);

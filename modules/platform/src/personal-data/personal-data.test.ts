@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineEvents, defineProjection } from '../event-store/catalogue.ts';
@@ -10,9 +11,11 @@ import {
   freshKey,
   keyTableRows,
   openOnSnapshotThread,
+  openWithKey,
   PERSONAL_KEYS,
   refreshKeySnapshot,
   restoreKeyTable,
+  sealWithKey,
   shredSubject,
   subjectIdOf,
   withKeySnapshot,
@@ -98,6 +101,17 @@ afterAll(() => tdb.drop());
 
 const rawLog = async () =>
   JSON.stringify(await tdb.db('events').select('data').orderBy('position'));
+
+describe('sealing a value', () => {
+  it('given thousands of values sealed one after another, then each has an IV of its own and opens to itself', () => {
+    const key = randomBytes(32);
+    // Past two refills of the IV pool (4,096 a time).
+    const sealed = Array.from({ length: 10_000 }, (_, i) => sealWithKey(key, 'subject', `v${i}`));
+    const ivs = new Set(sealed.map((value) => value.split('.')[1]));
+    expect(ivs.size).toBe(sealed.length);
+    expect(sealed.every((value, i) => openWithKey(key, 'subject', value) === `v${i}`)).toBe(true);
+  });
+});
 
 describe('personal fields in the log', () => {
   it('given a sign-up, when it is stored, then the log holds no clear personal field and every read gives them back', async () => {
