@@ -2,7 +2,7 @@ import type { Db, Trx } from '../db.ts';
 import { ConcurrencyError } from '../errors.ts';
 import type { Mailer, MailMessage } from '../mail.ts';
 import type { EventCatalogue, EventOf, EventSchemas, StoredEventOf } from './catalogue.ts';
-import type { EventStore } from './event-store.ts';
+import { type EventStore, lockStream } from './event-store.ts';
 import type { AppendGate, EventMetadata, StoredEvent } from './types.ts';
 
 /** How a stream's history folds into what a decision needs to know (emmett's `Decider`). */
@@ -134,7 +134,7 @@ export async function onceForStream<State, S extends EventSchemas>(
   metadata: EventMetadata,
 ): Promise<StoredEvent[]> {
   return deps.db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [streamId]);
+    await lockStream(trx, streamId);
     const history = await deps.store.readStream(streamId, trx);
     const events = await effect(handler.fold(history), trx);
     // 'any': the lock keeps other runs of the effect out, not the stream's other writers (an

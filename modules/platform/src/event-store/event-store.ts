@@ -46,6 +46,13 @@ export function withStreamsRead<T>(
   return streamsRead.run({ trx, streams }, fn);
 }
 
+/**
+ * A stream's lock, to the end of the transaction: `onceForStream`'s effects hold it, and an
+ * append that lost the stream's next version to another writer waits on it before trying again.
+ */
+export const lockStream = (trx: Trx, streamId: string) =>
+  trx.raw('select pg_advisory_xact_lock(hashtext(?))', [streamId]);
+
 /** What an append's statement answers of each row it wrote: the rest the caller has. */
 type InsertedRow = Pick<EventRow, 'position' | 'stream_id' | 'version' | 'occurred_at'>;
 
@@ -543,8 +550,7 @@ export class EventStore {
           if (expectedVersion === 'any' && attempt < 10) {
             // Writers that lost the version queue on the stream's lock rather than race again:
             // in a crowd (a flood of failed sign-ins on one account), one could lose every try.
-            if (attempt === 1)
-              await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [streamId]);
+            if (attempt === 1) await lockStream(trx, streamId);
             continue;
           }
           if (!savepoint) throw new VersionTaken();
@@ -652,33 +658,20 @@ export class EventStore {
     const streams = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
     if (streamIds.length === 0) return streams;
     // A worker's batch holds the first event of the streams it decides on (a new contact
-    // message's): only what followed it is read.
-    const batch = batchEvents();
-    const firsts: StoredEvent[] = [];
-    if (batch)
-      for (const event of batch.values())
-        if (event.version === 1 && streams.has(event.streamId)) firsts.push(event);
-    if (firsts.length > 0) {
-      const known = new Set(firsts.map((e) => e.streamId));
-      for (const first of firsts) streams.get(first.streamId)!.push(first);
-      // Two index scans (a join on the pairs read as much again as it returned).
-      const { rows } = await trx.raw<{ rows: EventRow[] }>(
-        `select * from events where stream_id = any(?::text[]) and version > 1
-         union all
-         select * from events where stream_id = any(?::text[])
-         order by stream_id, version`,
-        [[...known], [...streams.keys()].filter((id) => !known.has(id))],
-      );
-      for (const event of await openEvents(trx, rows.map(toStoredEvent)))
+    // message's): only what followed it is read, in a second index scan beside the others'.
+    const known = new Set<string>();
+    for (const event of batchEvents()?.values() ?? [])
+      if (event.version === 1 && streams.has(event.streamId) && !known.has(event.streamId)) {
+        known.add(event.streamId);
         streams.get(event.streamId)!.push(event);
-      return streams;
-    }
-    const rows = await trx<EventRow>('events')
-      .whereRaw('stream_id = any(?::text[])', [[...new Set(streamIds)]])
-      .orderBy([
-        { column: 'stream_id', order: 'asc' },
-        { column: 'version', order: 'asc' },
-      ]);
+      }
+    const { rows } = await trx.raw<{ rows: EventRow[] }>(
+      `select * from events where stream_id = any(?::text[])
+       union all
+       select * from events where stream_id = any(?::text[]) and version > 1
+       order by stream_id, version`,
+      [[...streams.keys()].filter((id) => !known.has(id)), [...known]],
+    );
     for (const event of await openEvents(trx, rows.map(toStoredEvent)))
       streams.get(event.streamId)!.push(event);
     return streams;

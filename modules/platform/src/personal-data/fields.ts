@@ -14,6 +14,7 @@ import {
   openOnSnapshotThread,
   openWithOpeningKey,
   recentKeyOf,
+  type SealedValue,
   type SubjectKey,
   sealWithKey,
   subjectIdOf,
@@ -483,7 +484,7 @@ export async function openEvents(db: Db | Trx, events: StoredEvent[]): Promise<S
   const memo = openedInSnapshot();
   const batch = batchScope.getStore();
   const subjects: string[] = [];
-  const sealed: { subject: string; fingerprint: string; sealed: string }[] = [];
+  const sealed: SealedValue[] = [];
   const sealedAt: number[] = [];
   for (const [i, e] of events.entries()) {
     const env = envelopeOf(e.data);

@@ -230,6 +230,13 @@ interface KeySnapshot {
 
 const snapshotScope = new AsyncLocalStorage<KeySnapshot>();
 
+/** A value to open: whose it is, which of their keys sealed it, and the sealed text. */
+export interface SealedValue {
+  subject: string;
+  fingerprint: string;
+  sealed: string;
+}
+
 /**
  * A thread that opens sealed values with the snapshot's keys: a rebuild's replay applies one
  * batch while the next is opened beside it (opening was a fifth of the replay's time on one
@@ -266,7 +273,7 @@ class OpeningThread {
   }
 
   /** Each value opened with its subject's key, or null where that key is not the one given. */
-  open(values: { subject: string; fingerprint: string; sealed: string }[]) {
+  open(values: SealedValue[]) {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise<(string | null)[]>((resolve, reject) => {
       this.waiting.push({ resolve, reject });
@@ -335,7 +342,7 @@ async function fill(db: Db | Trx, snapshot: KeySnapshot): Promise<void> {
  * index; the rest are left to the caller. Undefined when nothing is opened there.
  */
 export async function openOnSnapshotThread(
-  values: { subject: string; fingerprint: string; sealed: string }[],
+  values: SealedValue[],
 ): Promise<Map<number, string | null> | undefined> {
   const snapshot = snapshotScope.getStore();
   if (!snapshot?.thread || values.length < snapshot.offThreadFrom) return undefined;

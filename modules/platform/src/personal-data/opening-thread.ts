@@ -7,6 +7,7 @@ import {
   type OpeningKey,
   openingKey,
   openWithOpeningKey,
+  type SealedValue,
   unwrapWith,
 } from './keys.ts';
 
@@ -16,11 +17,7 @@ const opened = new Map<string, OpeningKey>();
 
 parentPort!.on(
   'message',
-  (message: {
-    wrap?: KeyObject;
-    rows?: KeyRow[];
-    values?: { subject: string; fingerprint: string; sealed: string }[];
-  }) => {
+  (message: { wrap?: KeyObject; rows?: KeyRow[]; values?: SealedValue[] }) => {
     if (message.rows) {
       wrap = message.wrap;
       rows = new Map(message.rows.map((r) => [r.subject_id, r.wrapped_key]));
