@@ -195,6 +195,35 @@ describe('Newsletter Management', () => {
 });
 
 describe('Dashboard', () => {
+  it('the Quick Actions stay where they were drawn while the figures arrive', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const fresh = await context.newPage();
+    // The figures' requests wait until the test lets them go (signing in passes): the
+    // Dashboard is drawn, and looked at, with every card still loading.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await fresh.route('**/api/**', async (route) => {
+      if (!new URL(route.request().url()).pathname.startsWith('/api/auth/')) await held;
+      await route.continue();
+    });
+    await signInToBackOffice(fresh, app.url);
+    const quickAction = fresh.getByRole('link', { name: 'Create Blog Post' });
+    const loading = fresh.locator('.ant-statistic .ant-skeleton');
+    expect(await loading.count()).toBe(6);
+    const before = await quickAction.boundingBox();
+
+    release();
+    await expect.poll(() => loading.count()).toBe(0);
+    await fresh.getByTestId('retention-run').waitFor();
+    expect(await quickAction.boundingBox()).toEqual(before);
+    // So a click made as the page loads opens what it aimed at.
+    await quickAction.click();
+    await fresh.getByRole('heading', { name: 'Create New Blog Post' }).waitFor();
+    await context.close();
+  });
+
   it('the activity feed shows a contact submission made a moment before', {
     timeout: 120_000,
   }, async () => {

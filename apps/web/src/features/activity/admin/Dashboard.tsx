@@ -25,12 +25,25 @@ interface StatCardProps {
 function StatCard({ title, to, value, detail, loading, error, extra }: StatCardProps) {
   return (
     <Col xs={24} sm={12} lg={8}>
+      {/* Every card keeps one height while its figures arrive (a placeholder the value's own
+          height, a line kept for the held link): the Quick Actions below stay where they were
+          drawn, so a click made as the page loads lands on the link it aimed at. */}
       <Card>
-        <Statistic title={title} value={error ? '—' : (value ?? 0)} loading={loading} />
+        <Statistic
+          title={title}
+          value={error ? '—' : (value ?? 0)}
+          valueRender={(shown) =>
+            loading ? (
+              <Skeleton.Button active size="small" style={{ width: 64 }} aria-label="Loading" />
+            ) : (
+              shown
+            )
+          }
+        />
         <Typography.Paragraph type={error ? 'danger' : 'secondary'} style={{ minHeight: 22 }}>
           {error ?? detail}
         </Typography.Paragraph>
-        {extra && <Typography.Paragraph>{extra}</Typography.Paragraph>}
+        <Typography.Paragraph style={{ minHeight: 22 }}>{extra}</Typography.Paragraph>
         <Link to={to} aria-label={`Manage ${title}`}>
           Manage
         </Link>
@@ -154,7 +167,7 @@ export function Dashboard() {
           extra={<ApplicationsHeldForReview />}
         />
       </Row>
-      <div style={{ marginTop: 8 }}>
+      <div style={{ marginTop: 8, minHeight: 22 }}>
         <RetentionRunSummary />
       </div>
       <Card title="Quick Actions" style={{ marginTop: 16 }}>
