@@ -328,16 +328,78 @@ type Condition =
   | { column: string; kind: 'null'; not: boolean };
 
 /**
+ * Rows by their id: ids are handed out in order from 1, so an array holds them (a Map of 100k
+ * entries cost a tenth of the replay's inserts in growing and hashing).
+ */
+class ById<T> {
+  private readonly slots: (T | undefined)[] = [undefined];
+  size = 0;
+
+  get(id: number): T | undefined {
+    return this.slots[id];
+  }
+
+  set(id: number, row: T): void {
+    if (this.slots[id] === undefined) this.size++;
+    while (this.slots.length < id) this.slots.push(undefined);
+    this.slots[id] = row;
+  }
+
+  delete(id: number): void {
+    if (this.slots[id] === undefined) return;
+    this.slots[id] = undefined;
+    this.size--;
+  }
+
+  clear(): void {
+    this.slots.length = 1;
+    this.size = 0;
+  }
+
+  *keys(): IterableIterator<number> {
+    for (let id = 1; id < this.slots.length; id++) if (this.slots[id] !== undefined) yield id;
+  }
+
+  *[Symbol.iterator](): IterableIterator<[number, T]> {
+    for (let id = 1; id < this.slots.length; id++) {
+      const row = this.slots[id];
+      if (row !== undefined) yield [id, row];
+    }
+  }
+}
+
+/** Ids noted since the last `take`, each once, in the order first noted (no hashing). */
+class NotedIds {
+  private ids: number[] = [];
+  private readonly round: number[] = [];
+  private current = 1;
+
+  add(id: number): void {
+    if (this.round[id] === this.current) return;
+    while (this.round.length < id) this.round.push(0);
+    this.round[id] = this.current;
+    this.ids.push(id);
+  }
+
+  take(): number[] {
+    const ids = this.ids;
+    this.ids = [];
+    this.current++;
+    return ids;
+  }
+}
+
+/**
  * One table's rows, with the unique keys the database would check and lookups by column built
  * on first use. Values are kept as the projection gave them, and written out as they are, so
  * the database converts them as it would have converted the projection's own statements.
  */
 class MemoryTable {
-  readonly rows = new Map<number, Row>();
+  readonly rows = new ById<Row>();
   private nextId = 1;
   private readonly unique: { columns: string[]; index: Map<Key, number> }[];
   private readonly targets = new Map<string, { columns: string[]; index: Map<Key, number> }>();
-  private readonly lookups = new Map<string, Map<Key, Set<number>>>();
+  private readonly lookups = new Map<string, Lookup>();
   /** The kind of value each column holds ('s', 'n', 'd', 'b'), 'mixed' when it varies. */
   private readonly kinds = new Map<string, string>();
   private readonly uuids: Set<string>;
@@ -345,9 +407,12 @@ class MemoryTable {
   readonly shape: TableShape;
   private readonly undo: (() => void)[];
   /** Rows inserted, changed or removed since they were last written out. */
-  private readonly touched = new Set<number>();
-  /** The primary key of each row written out, as written (to find it again). */
-  private readonly written = new Map<number, unknown[]>();
+  private readonly touched = new NotedIds();
+  /**
+   * The primary key of each row written out, as written (to find it again): its value, or the
+   * values of a key of several columns.
+   */
+  private readonly written = new ById<unknown>();
 
   constructor(shape: TableShape, undo: (() => void)[]) {
     this.shape = shape;
@@ -373,9 +438,10 @@ class MemoryTable {
     if (!key && !final) return undefined;
     const gone: unknown[][] = [];
     const rows: Row[] = [];
-    for (const id of key ? this.touched : this.rows.keys()) {
+    const single = key?.length === 1 ? key[0]! : undefined;
+    for (const id of key ? this.touched.take() : this.rows.keys()) {
       const was = this.written.get(id);
-      if (was) gone.push(was);
+      if (was !== undefined) gone.push(single === undefined ? (was as unknown[]) : [was]);
       const row = this.rows.get(id);
       if (!row) {
         this.written.delete(id);
@@ -383,12 +449,9 @@ class MemoryTable {
       }
       rows.push(row);
       if (key)
-        this.written.set(
-          id,
-          key.map((column) => row[column]),
-        );
+        this.written.set(id, single === undefined ? key.map((column) => row[column]) : row[single]);
     }
-    this.touched.clear();
+    if (!key) this.touched.take();
     if (final) this.written.clear();
     return { gone, rows };
   }
@@ -463,15 +526,27 @@ class MemoryTable {
 
   insert(row: Row): number {
     this.check(row);
-    if (this.conflictOf(row) !== undefined)
-      throw new Unsupported(`a duplicate key in ${this.shape.name}, which the database refuses`);
+    // Each unique key's value, worked out once: checked for a collision, then indexed.
+    const unique = this.unique;
+    const keys: Key[] = new Array(unique.length);
+    for (let i = 0; i < unique.length; i++) {
+      const key = this.uniqueKey(unique[i]!.columns, row);
+      if (key !== null && unique[i]!.index.has(key))
+        throw new Unsupported(`a duplicate key in ${this.shape.name}, which the database refuses`);
+      keys[i] = key;
+    }
     const id = this.nextId++;
     // Every row with every column, in one order (undefined: absent, the default applies): all
     // rows share one shape, and an update writes in place.
     const full = this.blank();
-    for (const column in row) full[column] = row[column];
+    for (const column in row) if (row[column] !== undefined) full[column] = row[column];
     this.rows.set(id, full);
-    this.index(id, full, undefined);
+    for (let i = 0; i < unique.length; i++) {
+      const key = keys[i] as Key;
+      if (key !== null) unique[i]!.index.set(key, id);
+    }
+    for (const [column, lookup] of this.lookups)
+      addTo(lookup, this.key(column, this.value(full, column)), id);
     this.track(row);
     this.touched.add(id);
     this.undo.push(() => {
@@ -531,7 +606,7 @@ class MemoryTable {
       if (now !== null && now !== undefined) index.set(now, id);
     }
     for (const [i, [column, lookup]] of lookups.entries()) {
-      lookup.get(oldLookup[i] ?? null)?.delete(id);
+      removeFrom(lookup, oldLookup[i] ?? null, id);
       addTo(lookup, this.key(column, this.value(row, column)), id);
     }
   }
@@ -554,7 +629,11 @@ class MemoryTable {
     if (first?.kind === 'eq') {
       const lookup = this.lookup(first.column);
       const ids = new Set<number>();
-      for (const key of first.keys) for (const id of lookup.get(key) ?? []) ids.add(id);
+      for (const key of first.keys) {
+        const found = lookup.get(key);
+        if (typeof found === 'number') ids.add(found);
+        else if (found) for (const id of found) ids.add(id);
+      }
       candidates = ids;
     } else candidates = this.rows.keys();
     const out: number[] = [];
@@ -592,15 +671,16 @@ class MemoryTable {
 
   private check(values: Row): void {
     for (const column in values) {
+      const value = values[column];
+      if (value === undefined) continue; // absent, as knex leaves it out
       if (!this.shape.columns.has(column))
         throw new Unsupported(`the unknown column ${this.shape.name}.${column}`);
-      const value = values[column];
       if (typeof value === 'object' && value !== null && isSqlObject(value))
         throw new Unsupported(`a computed value for ${this.shape.name}.${column}`);
     }
   }
 
-  private lookup(column: string): Map<Key, Set<number>> {
+  private lookup(column: string): Lookup {
     let lookup = this.lookups.get(column);
     if (!lookup) {
       lookup = new Map();
@@ -624,7 +704,7 @@ class MemoryTable {
       }
     }
     for (const [column, lookup] of this.lookups) {
-      if (was) lookup.get(this.key(column, this.value(was, column)))?.delete(id);
+      if (was) removeFrom(lookup, this.key(column, this.value(was, column)), id);
       if (now) addTo(lookup, this.key(column, this.value(now, column)), id);
     }
   }
@@ -653,10 +733,24 @@ function kindOf(value: unknown): string | null {
   return typeof value;
 }
 
-function addTo(map: Map<Key, Set<number>>, key: Key, id: number): void {
-  const set = map.get(key);
-  if (set) set.add(id);
-  else map.set(key, new Set([id]));
+/**
+ * The rows holding each value of a column: one row's id as itself (most values are held by one
+ * row, and a Set each was a tenth of the replay's memory), several in a Set.
+ */
+type Lookup = Map<Key, number | Set<number>>;
+
+function addTo(lookup: Lookup, key: Key, id: number): void {
+  const found = lookup.get(key);
+  if (found === undefined) lookup.set(key, id);
+  else if (typeof found === 'number') {
+    if (found !== id) lookup.set(key, new Set([found, id]));
+  } else found.add(id);
+}
+
+function removeFrom(lookup: Lookup, key: Key, id: number): void {
+  const found = lookup.get(key);
+  if (found === id) lookup.delete(key);
+  else if (typeof found === 'object') found.delete(id);
 }
 
 /** Appends to the list a map keeps under `key`. */
@@ -923,6 +1017,9 @@ interface ReplayContext {
   rebuilt: RegExp;
 }
 
+/** Clauses of a write the replay cannot reproduce in memory. */
+const REFUSED_CLAUSES = ['returning', 'counter', 'updateFrom', 'using', 'lock'];
+
 class Replay {
   mode: 'memory' | 'direct' = 'memory';
   reason = '';
@@ -1004,7 +1101,7 @@ class Replay {
 
   private write(table: MemoryTable, builder: QueryBuilderInternals): unknown {
     const single = builder._single;
-    for (const flag of ['returning', 'counter', 'updateFrom', 'using', 'lock'])
+    for (const flag of REFUSED_CLAUSES)
       if (single[flag] !== undefined) throw new Unsupported(`${flag} on ${table.shape.name}`);
     switch (builder._method) {
       case 'insert':
@@ -1033,6 +1130,19 @@ class Replay {
     if (isSqlObject(data)) throw new Unsupported('an insert by raw SQL');
     const rows = (Array.isArray(data) ? data : [data]).filter((r) => r != null) as Row[];
     const target = single.onConflict as string[] | true | undefined;
+    // The replay's commonest write, a row inserted (unless it is there already), without the
+    // copies and sets the general case below needs. An absent value (undefined) is a column
+    // left to its default, here as there.
+    if (data != null && !Array.isArray(data) && (target === undefined || single.ignore)) {
+      const row = data as Row;
+      if (target !== undefined) {
+        const existing =
+          target === true ? table.conflictOf(row) : table.findUnique(target as string[], row);
+        if (existing !== undefined) return { command: 'INSERT', rowCount: 0, rows: [] };
+      }
+      table.insert(row);
+      return { command: 'INSERT', rowCount: 1, rows: [] };
+    }
     const merge = single.merge as { updates?: unknown } | undefined;
     const everyColumn = () => [...new Set(rows.flatMap((r) => Object.keys(r)))];
     const inserted = new Set<number>();
@@ -1153,11 +1263,28 @@ function copyField(value: unknown): string {
   if (value === null) return '\\N';
   let text: string;
   if (typeof value === 'string') text = value;
-  else if (value instanceof Date)
-    return Number.isNaN(value.getTime()) ? '\\N' : value.toISOString();
+  else if (value instanceof Date) return dateField(value);
   else if (typeof value === 'object') text = JSON.stringify(value);
   else return String(value); // a finite number or a boolean
   return text.replace(COPY_SPECIALS, (c) => COPY_ESCAPE[c]!);
+}
+
+/**
+ * An event's time is in several rows (its feed line, its chart row, its record's date): each
+ * time written out once (toISOString was a tenth of the COPY text). Kept by the time itself, not
+ * the Date, which could have been changed since.
+ */
+const dateFields = new Map<number, string>();
+function dateField(date: Date): string {
+  const time = date.getTime();
+  let text = dateFields.get(time);
+  if (text === undefined) {
+    if (Number.isNaN(time)) return '\\N';
+    if (dateFields.size >= 100_000) dateFields.clear();
+    text = date.toISOString();
+    dateFields.set(time, text);
+  }
+  return text;
 }
 
 /** Rows as COPY's text format: a line each, tab-separated fields. */
