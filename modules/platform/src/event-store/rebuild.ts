@@ -630,10 +630,19 @@ class MemoryTable {
     const first = keyed.find((c) => c.kind === 'eq');
     let candidates: Iterable<number>;
     if (first?.kind === 'eq') {
-      const lookup = this.lookup(first.column);
+      // A column that is a unique key of its own (a row's id) is found by that key's index,
+      // rather than by a lookup that every insert would then keep too.
+      const unique = this.unique.find(
+        (u) => u.columns.length === 1 && u.columns[0] === first.column,
+      );
+      const lookup = unique ? undefined : this.lookup(first.column);
       const ids = new Set<number>();
       for (const key of first.keys) {
-        const found = lookup.get(key);
+        const found = unique
+          ? key === null
+            ? undefined
+            : unique.index.get(key)
+          : lookup!.get(key);
         if (typeof found === 'number') ids.add(found);
         else if (found) for (const id of found) ids.add(id);
       }
@@ -1614,26 +1623,42 @@ async function rebuildWithKeys(
     );
     locked = rows[0]!.ok;
     if (!locked) throw new Error('Another rebuild of the read models is running');
+
+    // The log's first batch, and the streams it will ask for, are read while the fresh tables
+    // are made; from then on the next batch is read while this one is applied.
+    const cache = new StreamCache();
+    const cursor = new LogCursor(db);
+    const read = async () => {
+      const batch = await cursor.next(batchSize);
+      const streams = new BatchStreams(db, batch);
+      await streams.fetch(cache.readingTypes);
+      return { batch, streams };
+    };
+    let pending = read();
+    pending.catch(() => {}); // awaited below
+
     await client.query(`drop schema if exists ${REBUILD_SCHEMA} cascade`);
     await client.query(`create schema ${REBUILD_SCHEMA}`);
-    const shapes = new Map<string, TableShape>();
-    for (const table of tables) {
-      shapes.set(table, await describeTable(db, live, table));
-      await client.query(
-        `create table ${fresh(table)} (like ${quote(live)}.${quote(table)}
-           including defaults including constraints including generated including storage
-           including comments)`,
-      );
-      // The primary key from the start: rows written out during the replay are found by it.
-      const shape = shapes.get(table)!;
-      const primary = shape.constraints.find((c) => c.primary);
-      if (primary && shape.primaryKey)
-        await client.query(
-          `alter table ${fresh(table)} add constraint ${quote(primary.name)} ${primary.def}`,
-        );
-    }
+    const shapes = new Map(
+      await Promise.all(
+        tables.map(async (table) => [table, await describeTable(db, live, table)] as const),
+      ),
+    );
+    // Every fresh table in one round trip, each with its primary key from the start: rows
+    // written out during the replay are found by it.
+    await client.query(
+      tables
+        .map((table) => {
+          const shape = shapes.get(table)!;
+          const primary = shape.constraints.find((c) => c.primary);
+          return `create table ${fresh(table)} (like ${quote(live)}.${quote(table)}
+              including defaults including constraints including generated including storage
+              including comments);
+            ${primary && shape.primaryKey ? `alter table ${fresh(table)} add constraint ${quote(primary.name)} ${primary.def};` : ''}`;
+        })
+        .join('\n'),
+    );
 
-    const cache = new StreamCache();
     side = new SideStatements(db);
     const rebuilt = new RegExp(
       `\\b(${tables.map((t) => t.replace(/[^\w]/g, '\\$&')).join('|')})\\b`,
@@ -1674,17 +1699,8 @@ async function rebuildWithKeys(
       for (const replay of byType.get(event.type) ?? []) await replay.projection.apply(trx, event);
     };
 
-    // The replay, batch by batch. The next batch, and the streams it will ask for, are read
-    // while this one is applied.
-    const cursor = new LogCursor(db);
-    const read = async () => {
-      const batch = await cursor.next(batchSize);
-      const streams = new BatchStreams(db, batch);
-      await streams.fetch(cache.readingTypes);
-      return { batch, streams };
-    };
+    // The replay, batch by batch.
     let replayed = 0;
-    let pending = read();
     for (;;) {
       const { batch, streams } = await pending;
       const events = batch.events;
