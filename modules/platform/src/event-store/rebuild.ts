@@ -1350,7 +1350,10 @@ class RowCodec {
 const codecs = new WeakMap<TableShape, RowCodec>();
 const codecOf = (shape: TableShape) => {
   let codec = codecs.get(shape);
-  if (!codec) codecs.set(shape, (codec = new RowCodec(shape)));
+  if (!codec) {
+    codec = new RowCodec(shape);
+    codecs.set(shape, codec);
+  }
   return codec;
 };
 
