@@ -1716,7 +1716,8 @@ async function rebuildWithKeys(
       side.nextBatch();
       // What the projections replayed through the database still have to apply, in order.
       const direct: { event: StoredEvent; replays: Replay[] }[] = [];
-      for (const [i, event] of events.entries()) {
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i]!;
         // The next batch's rows, coming in meanwhile, are read as they come (and sent to be
         // opened), rather than all at once when this batch is done.
         if (i % 500 === 499) await new Promise(setImmediate);
