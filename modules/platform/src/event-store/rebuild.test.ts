@@ -23,7 +23,15 @@ const items: Projection = {
     switch (event.type) {
       case 'Added':
         await trx('test_items')
-          .insert({ id: d.id, code: d.code, owner: d.owner, note: undefined, ...at })
+          // A Date into a date column is the driver's to convert: those rows go in by an insert.
+          .insert({
+            id: d.id,
+            code: d.code,
+            owner: d.owner,
+            note: undefined,
+            day: at.updated_at,
+            ...at,
+          })
           .onConflict('id')
           .ignore();
         return;
@@ -117,6 +125,7 @@ beforeAll(async () => {
     t.jsonb('meta');
     t.boolean('flagged').notNullable().defaultTo(false);
     t.text('note');
+    t.date('day');
     t.timestamp('updated_at', { useTz: true }).notNullable();
     t.integer('version').notNullable();
     t.index(['owner']);
