@@ -144,6 +144,18 @@ async function given(stream: string, type: string, data: Data): Promise<void> {
   await store.append(stream, 'any', [{ type, data }], { metadata: { actor: 'test' } });
 }
 
+/** The tables' constraints and indexes, by name and definition. */
+const keysAndIndexes = async () =>
+  (
+    await tdb.db.raw<{ rows: { name: string; def: string }[] }>(
+      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+        where conrelid in ('test_items'::regclass, 'test_counts'::regclass)
+       union all
+       select indexname, indexdef from pg_indexes where tablename in ('test_items', 'test_counts')
+       order by 1`,
+    )
+  ).rows;
+
 const snapshot = async () => ({
   items: await tdb.db('test_items').orderBy('id'),
   counts: await tdb.db('test_counts').orderBy('owner'),
@@ -174,6 +186,7 @@ describe('a rebuild in memory', () => {
 
     const live = await snapshot();
     expect(live.items.length).toBeGreaterThan(30);
+    const keys = await keysAndIndexes();
     await tdb.db('test_items').update({ name: 'damaged' });
     await tdb.db('test_counts').delete();
 
@@ -189,5 +202,7 @@ describe('a rebuild in memory', () => {
     await tdb.db('test_items').update({ name: 'damaged' });
     await rebuildProjections(store, [items, counters], { batchSize: 4 });
     expect(await snapshot()).toEqual(live);
+    // The fresh tables' keys and indexes, some built only at the end, are the live ones'.
+    expect(await keysAndIndexes()).toEqual(keys);
   });
 });
