@@ -205,4 +205,29 @@ describe('a rebuild in memory', () => {
     // The fresh tables' keys and indexes, some built only at the end, are the live ones'.
     expect(await keysAndIndexes()).toEqual(keys);
   });
+
+  it('given an append that commits after a later one was read, then the swap applies it too', async () => {
+    // The first append takes its position and waits uncommitted; the second, a later position,
+    // commits: the replay reads past a hole, which the first fills just before the swap.
+    const slow = await tdb.db.transaction();
+    await store.append('item:60', 'any', [{ type: 'Added', data: { id: id(60), code: 'c60' } }], {
+      metadata: { actor: 'test' },
+      trx: slow,
+    });
+    await given('item:61', 'Added', { id: id(61), code: 'c61' });
+
+    await rebuildProjections(store, [items, counters], {
+      beforeSwap: async () => {
+        expect(await tdb.db('test_items').where({ id: id(60) })).toEqual([]);
+        await slow.commit();
+      },
+    });
+    const rebuilt = await snapshot();
+    expect(rebuilt.items.map((row) => row.code)).toEqual(expect.arrayContaining(['c60', 'c61']));
+    // As the projection wrote them one event at a time.
+    await tdb.db('test_items').whereIn('id', [id(60), id(61)]).delete();
+    for (const n of [60, 61])
+      await items.apply(tdb.db as unknown as Trx, (await store.readStream(`item:${n}`))[0]!);
+    expect(await snapshot()).toEqual(rebuilt);
+  });
 });

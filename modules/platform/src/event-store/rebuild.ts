@@ -267,9 +267,13 @@ class LogCursor {
       .where((w) => {
         w.where('position', '>', this.after);
         if (singles.length > 0)
-          w.orWhereRaw('position in (select jsonb_array_elements_text(?::jsonb)::bigint)', [
-            JSON.stringify(singles),
-          ]);
+          // An array, which the index is searched with beside the range (a bitmap of both): as
+          // `in (select …)`, the planner walked the whole index and filtered it (30 ms, in the
+          // swap's transaction).
+          w.orWhereRaw(
+            'position = any(array(select jsonb_array_elements_text(?::jsonb)::bigint))',
+            [JSON.stringify(singles)],
+          );
         for (const range of ranges) w.orWhereBetween('position', range);
       })
       .orderBy('position');
