@@ -225,7 +225,10 @@ describe('a rebuild in memory', () => {
     const rebuilt = await snapshot();
     expect(rebuilt.items.map((row) => row.code)).toEqual(expect.arrayContaining(['c60', 'c61']));
     // As the projection wrote them one event at a time.
-    await tdb.db('test_items').whereIn('id', [id(60), id(61)]).delete();
+    await tdb
+      .db('test_items')
+      .whereIn('id', [id(60), id(61)])
+      .delete();
     for (const n of [60, 61])
       await items.apply(tdb.db as unknown as Trx, (await store.readStream(`item:${n}`))[0]!);
     expect(await snapshot()).toEqual(rebuilt);
