@@ -152,7 +152,7 @@ const keysAndIndexes = async () =>
         where conrelid in ('test_items'::regclass, 'test_counts'::regclass)
        union all
        select indexname, indexdef from pg_indexes where tablename in ('test_items', 'test_counts')
-       order by 1`,
+       order by 1, 2`,
     )
   ).rows;
 
