@@ -1403,7 +1403,7 @@ function writeStatements(
   };
   const key = shape.primaryKey;
   if (key?.length === 1 && writes.gone.length > 0) {
-    // One statement, one scan of the table (its key is built at the end): the keys as one array.
+    // One statement, the keys as one array the primary key's index is searched with.
     statements.push(
       native(
         rebuildDb(shape.name)
@@ -1506,7 +1506,7 @@ async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
   const analyzed = large && shape.indexedColumns?.length ? shape.indexedColumns : undefined;
   await runStatements(rebuildDb, [
     ...shape.constraints
-      .filter((c) => !(c.primary && keyFromTheStart(shape)))
+      .filter((c) => !(c.primary && shape.primaryKey))
       .map((c) => ({
         sql: `alter table ${fresh(shape.name)} add constraint ${quote(c.name)} ${c.def}`,
         values: [],
@@ -1521,15 +1521,6 @@ async function writeTable(rebuildDb: Db, table: MemoryTable): Promise<void> {
 
 /** Rows from which a table's statistics before the swap are those of its indexed columns. */
 const LARGE_TABLE_ROWS = 10_000;
-
-/**
- * Whether a fresh table has its primary key from the start, for the rows written out early and
- * changed since to be found by it: only a key of several columns, whose lookup without an index
- * compares every row with every key. A single column's is built at the end, over all the rows at
- * once (half the cost of keeping it up to date row by row), and a lookup without it is one scan
- * that probes a hash of the keys.
- */
-const keyFromTheStart = (shape: TableShape) => (shape.primaryKey?.length ?? 0) > 1;
 
 /** Runs `work` over `items`, `concurrency` at a time. */
 async function inParallel<T>(
@@ -1674,8 +1665,9 @@ async function rebuildWithKeys(
         tables.map(async (table) => [table, await describeTable(db, live, table)] as const),
       ),
     );
-    // Every fresh table in one round trip, a key of several columns there from the start
-    // (keyFromTheStart).
+    // Every fresh table in one round trip, each with its primary key from the start: rows
+    // written out during the replay are found by it. (Built at the end instead, over all the
+    // rows, it cost the database less but lengthened the part after the replay, which waits.)
     await client.query(
       tables
         .map((table) => {
@@ -1684,7 +1676,7 @@ async function rebuildWithKeys(
           return `create table ${fresh(table)} (like ${quote(live)}.${quote(table)}
               including defaults including constraints including generated including storage
               including comments);
-            ${primary && keyFromTheStart(shape) ? `alter table ${fresh(table)} add constraint ${quote(primary.name)} ${primary.def};` : ''}`;
+            ${primary && shape.primaryKey ? `alter table ${fresh(table)} add constraint ${quote(primary.name)} ${primary.def};` : ''}`;
         })
         .join('\n'),
     );
