@@ -206,6 +206,31 @@ describe('a rebuild in memory', () => {
     expect(await keysAndIndexes()).toEqual(keys);
   });
 
+  it('given a large table, then its indexed columns have statistics at the swap and autovacuum is owed the rest', async () => {
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, i) => `0000000b-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    await given('batch:large', 'Batch', { ids });
+    await rebuildProjections(store, [items, counters]);
+    await tdb.db.raw('select pg_stat_force_next_flush()');
+    const analysed = (
+      await tdb.db.raw<{ rows: { name: string }[] }>(
+        "select attname as name from pg_stats where tablename = 'test_items' order by 1",
+      )
+    ).rows.map((r) => r.name);
+    // The primary key, the unique code and the owner's index; not the name, which no index has.
+    expect(analysed).toEqual(['code', 'id', 'owner']);
+    const [table] = (
+      await tdb.db.raw<{ rows: { changed: number; analysed: Date | null }[] }>(
+        `select n_mod_since_analyze::int as changed, last_analyze as analysed
+           from pg_stat_user_tables where relname = 'test_items'`,
+      )
+    ).rows;
+    expect(table!.analysed).not.toBeNull();
+    expect(table!.changed).toBeGreaterThanOrEqual(10_000);
+  });
+
   it('given an append that commits after a later one was read, then the swap applies it too', async () => {
     // The first append takes its position and waits uncommitted; the second, a later position,
     // commits: the replay reads past a hole, which the first fills just before the swap.

@@ -170,7 +170,8 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
        from pg_index x where x.indrelid = ?`,
     [oid],
   );
-  // Every column an index depends on, in its key or its condition.
+  // Every column an index depends on, in its condition or key (an index of a constraint depends
+  // on the constraint instead: its key's columns are taken from the index itself).
   const indexed = await db.raw<{ rows: { name: string }[] }>(
     `select distinct a.attname::text as name
        from pg_index x
@@ -210,7 +211,12 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
     memoryBlocker,
     indexedColumns: indexes.rows.some((i) => i.expressions)
       ? undefined
-      : indexed.rows.map((r) => r.name),
+      : [
+          ...new Set([
+            ...indexes.rows.flatMap((i) => i.columns ?? []),
+            ...indexed.rows.map((r) => r.name),
+          ]),
+        ],
   };
 }
 
