@@ -156,6 +156,7 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
       columns: string[] | null;
       of_constraint: boolean;
       expressions: boolean;
+      depends: string[] | null;
     }[];
   }>(
     `select pg_get_indexdef(x.indexrelid) as def, x.indisunique as unique,
@@ -166,20 +167,15 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
                from unnest(x.indkey::int2[]) with ordinality k(attnum, ord)
                join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum) as columns,
             exists (select 1 from pg_constraint c where c.conindid = x.indexrelid
-                      and c.conrelid = x.indrelid) as of_constraint
+                      and c.conrelid = x.indrelid) as of_constraint,
+            -- the columns its condition (or expressions) name, as well as its key's
+            (select array_agg(distinct a.attname::text)
+               from pg_depend d
+               join pg_attribute a on a.attrelid = x.indrelid and a.attnum = d.refobjsubid
+              where d.classid = 'pg_class'::regclass and d.objid = x.indexrelid
+                and d.refclassid = 'pg_class'::regclass and d.refobjid = x.indrelid
+                and d.refobjsubid > 0) as depends
        from pg_index x where x.indrelid = ?`,
-    [oid],
-  );
-  // Every column an index depends on, in its condition or key (an index of a constraint depends
-  // on the constraint instead: its key's columns are taken from the index itself).
-  const indexed = await db.raw<{ rows: { name: string }[] }>(
-    `select distinct a.attname::text as name
-       from pg_index x
-       join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = x.indexrelid
-                       and d.refclassid = 'pg_class'::regclass and d.refobjid = x.indrelid
-                       and d.refobjsubid > 0
-       join pg_attribute a on a.attrelid = x.indrelid and a.attnum = d.refobjsubid
-      where x.indrelid = ?`,
     [oid],
   );
   let memoryBlocker: string | undefined;
@@ -211,12 +207,8 @@ async function describeTable(db: Db, schema: string, table: string): Promise<Tab
     memoryBlocker,
     indexedColumns: indexes.rows.some((i) => i.expressions)
       ? undefined
-      : [
-          ...new Set([
-            ...indexes.rows.flatMap((i) => i.columns ?? []),
-            ...indexed.rows.map((r) => r.name),
-          ]),
-        ],
+      : // An index of a constraint depends on the constraint, not on its key's columns.
+        [...new Set(indexes.rows.flatMap((i) => [...(i.columns ?? []), ...(i.depends ?? [])]))],
   };
 }
 
@@ -1316,8 +1308,11 @@ function dateField(date: Date): string {
  * writing the rows out cost a tenth of the replay instead of a fifth.
  */
 class RowCodec {
-  /** Which columns a row gives, as bits (tables of up to 52 columns). */
-  readonly given: ((row: Row) => number) | undefined;
+  /**
+   * Which columns a row gives: a number whose bits are the columns (compiled, for tables of up
+   * to 52 columns), past the 52nd in a string beside it.
+   */
+  readonly given: (row: Row) => number | string;
   private readonly lines = new Map<string, (row: Row) => string | undefined>();
   private readonly shape: TableShape;
 
@@ -1330,7 +1325,16 @@ class RowCodec {
             'row',
             `return ${names.map((c, i) => `(row[${JSON.stringify(c)}] !== undefined ? ${2 ** i} : 0)`).join(' + ') || '0'};`,
           ) as (row: Row) => number)
-        : undefined;
+        : (row) => {
+            let mask = 0;
+            let more = '';
+            for (let i = 0; i < names.length; i++)
+              if (row[names[i]!] !== undefined) {
+                if (i < 52) mask += 2 ** i;
+                else more += `${i},`;
+              }
+            return more ? `${mask},${more}` : mask;
+          };
   }
 
   /**
@@ -1430,24 +1434,12 @@ function writeStatements(
       );
     }
   }
-  // Rows by the columns they give (the others take their defaults): a number whose bits are
-  // the columns, past the 52nd in a string beside it.
+  // Rows by the columns they give (the others take their defaults).
   const names = [...shape.columns.keys()];
   const codec = codecOf(shape);
   const groups = new Map<number | string, { columns: string[]; rows: Row[] }>();
   for (const row of writes.rows) {
-    let signature: number | string;
-    if (codec.given) signature = codec.given(row);
-    else {
-      let mask = 0;
-      let more = '';
-      for (let i = 0; i < names.length; i++)
-        if (row[names[i]!] !== undefined) {
-          if (i < 52) mask += 2 ** i;
-          else more += `${i},`;
-        }
-      signature = more ? `${mask},${more}` : mask;
-    }
+    const signature = codec.given(row);
     const group = groups.get(signature);
     if (group) group.rows.push(row);
     else groups.set(signature, { columns: names.filter((c) => row[c] !== undefined), rows: [row] });
